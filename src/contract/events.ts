@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { docInfoSchema } from './individual';
+import { individualStatusSchema } from './statuses';
+
+/** Where an event goes: the key's events URL (progress) or its decision URL (outcomes). */
+export type Destination = 'events' | 'decision';
+
+export const individualEventDestinations = {
+  'verification.started': 'events',
+  'verification.selfie_uploaded': 'events',
+  'verification.document_front_uploaded': 'events',
+  'verification.document_back_uploaded': 'events',
+  'verification.processing_started': 'events',
+  'verification.biometrics_matched': 'events',
+  'verification.successful': 'decision',
+  'verification.failed': 'decision',
+} as const satisfies Record<string, Destination>;
+
+export const companyEventDestinations = {
+  'company_verification.submitted': 'events',
+  'company_verification.liveness_completed': 'events',
+  'company_verification.under_review': 'events',
+  'company_verification.successful': 'decision',
+  'company_verification.failed': 'decision',
+} as const satisfies Record<string, Destination>;
+
+/** Sent by `idv webhooks test` to both URLs; consumers must tolerate unfamiliar types anyway. */
+export const testEventDestinations = { 'webhook.test': 'events' } as const;
+
+export const eventDestinations = {
+  ...individualEventDestinations,
+  ...companyEventDestinations,
+  ...testEventDestinations,
+} as const;
+export type IndividualEventType = keyof typeof individualEventDestinations;
+export type CompanyEventType = keyof typeof companyEventDestinations;
+export type EventType = keyof typeof eventDestinations;
+
+/** Envelope of every webhook body (spec: `{ event, data }`). */
+export const webhookBodySchema = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
+
+/**
+ * Progress payload of individual events (spec: not shown; ours, documented in README).
+ * Extra fields per event: `docType`/`issuingState` on document uploads, `side` on document uploads.
+ */
+export const individualProgressPayloadSchema = z.object({
+  verificationId: z.string(),
+  vendorData: z.string(),
+  status: individualStatusSchema,
+  statusCode: z.number().int(),
+  occurredAt: z.string(),
+});
+
+/** Decision payload of individual events (spec: Decision payload data). */
+export const individualDecisionPayloadSchema = z.object({
+  verificationId: z.string(),
+  vendorData: z.string(),
+  status: individualStatusSchema,
+  statusCode: z.number().int(),
+  docInfo: docInfoSchema,
+  userSelfie: z.string(),
+  userIdFront: z.string(),
+  userIdBack: z.string(),
+  /** Present on failure only. */
+  reason: z.string().optional(),
+  /** Present on failure only: machine-readable reason (e.g. 4290 resubmission limit exceeded). */
+  reasonCode: z.number().int().optional(),
+});
+export type IndividualDecisionPayload = z.infer<typeof individualDecisionPayloadSchema>;
+
+const str = z.string();
+export const companyBusinessPayloadSchema = z.object({
+  legalName: str, registrationNumber: str, registrationType: str, countryOfRegistration: str,
+  businessBvn: str, industry: str, description: str, website: str,
+});
+export const companyContactPayloadSchema = z.object({
+  emails: z.object({ general: str, representative: str }),
+  phoneNumbers: z.object({ general: str, representative: str }),
+  addresses: z.object({
+    registered: z.object({ addressLine1: str, city: str, state: str, country: str, fullAddress: str }),
+  }),
+});
+export const companyRepresentativePayloadSchema = z.object({
+  firstName: str, lastName: str, fullName: str, email: str, phoneNumber: str,
+  relationshipToBusiness: str, isAuthorised: str,
+});
+export const companyOfficerPayloadSchema = z.object({
+  firstName: str, lastName: str, fullName: str, role: str, email: str,
+});
+export const companyReviewPayloadSchema = z.object({
+  source: str,
+  analysisStatus: str,
+  pendingInternalReview: z.boolean(),
+  missingFields: z.array(str),
+  reviewFlags: z.array(str),
+  provisioning: z.object({ ready: z.boolean(), pendingFields: z.array(str) }),
+});
+
+/** Company payload (spec: same shape for submitted and successful). */
+export const companyPayloadSchema = z.object({
+  companyVerificationId: str,
+  verificationId: str,
+  externalId: str,
+  vendorData: str,
+  status: str,
+  reason: str,
+  submittedAt: str,
+  campaignId: str,
+  campaignVersion: z.number().int(),
+  companyProfile: z.object({
+    business: companyBusinessPayloadSchema,
+    contact: companyContactPayloadSchema,
+    authorisedRepresentative: companyRepresentativePayloadSchema,
+    officers: z.array(companyOfficerPayloadSchema),
+    ownership: z.object({ threshold: z.number(), beneficialOwners: z.array(z.record(z.string(), z.unknown())) }),
+  }),
+  review: companyReviewPayloadSchema,
+});
+export type CompanyPayload = z.infer<typeof companyPayloadSchema>;

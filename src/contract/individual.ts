@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  alpha3Schema, dateOrEmpty, httpUrlSchema, isoDateTime, metaSchema, paginationQuerySchema, vendorDataSchema,
+} from './common';
+import { decisionSchema, individualStatusSchema, verificationMethodSchema } from './statuses';
+
+/** Document types (spec observed NATIONAL_ID and PASSPORT; the full list is ours). */
+export const docTypeSchema = z.enum(['PASSPORT', 'NATIONAL_ID', 'DRIVERS_LICENSE', 'RESIDENCE_PERMIT']);
+export type DocType = z.infer<typeof docTypeSchema>;
+/** Which document types have a back side to capture. */
+export const docTypeHasBack: Record<DocType, boolean> = {
+  PASSPORT: false,
+  NATIONAL_ID: true,
+  DRIVERS_LICENSE: true,
+  RESIDENCE_PERMIT: true,
+};
+/** Sex as read from the document: ICAO 9303 letters, X unspecified, empty when unknown. */
+export const sexSchema = z.enum(['M', 'F', 'X', '']);
+
+export const createIndividualBodySchema = z.object({
+  vendorData: vendorDataSchema.optional(),
+  meta: metaSchema.optional(),
+  redirect: httpUrlSchema.optional(),
+});
+export type CreateIndividualBody = z.infer<typeof createIndividualBodySchema>;
+
+export const createIndividualResponseSchema = z.object({
+  verificationId: z.string(),
+  link: z.string(),
+  status: individualStatusSchema,
+  statusCode: z.number().int(),
+  expiresAt: isoDateTime,
+});
+
+export const docInfoSchema = z.object({
+  docType: z.union([docTypeSchema, z.literal('')]),
+  docNumber: z.string(),
+  issueDate: dateOrEmpty,
+  expiryDate: dateOrEmpty,
+  issuingState: z.union([alpha3Schema, z.literal('')]),
+  firstName: z.string(),
+  lastName: z.string(),
+  middleName: z.string(),
+  dob: dateOrEmpty,
+  sex: sexSchema,
+});
+export type DocInfo = z.infer<typeof docInfoSchema>;
+export const emptyDocInfo: DocInfo = {
+  docType: '', docNumber: '', issueDate: '', expiryDate: '', issuingState: '',
+  firstName: '', lastName: '', middleName: '', dob: '', sex: '',
+};
+
+/** Cancel returns this short form (spec: PATCH …/cancel). */
+export const individualSummarySchema = z.object({
+  id: z.string(),
+  status: individualStatusSchema,
+  statusCode: z.number().int(),
+  reason: z.string(),
+  vendorData: z.string(),
+  userMeta: z.record(z.string(), z.unknown()),
+  verificationMethod: verificationMethodSchema,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+/** Full record (spec: Individual verification record) plus additive fields. */
+export const individualRecordSchema = individualSummarySchema.extend({
+  selfie: z.object({ key: z.string(), url: z.string() }),
+  doc: z.object({
+    type: z.string(),
+    name: z.string(),
+    issuingState: z.string(),
+    key: z.object({ front: z.string(), back: z.string() }),
+    url: z.object({ front: z.string(), back: z.string() }),
+  }),
+  docInfo: docInfoSchema,
+  /** Additive: the session's decision field (submitted, review, expired, …) or null. */
+  decision: decisionSchema.nullable(),
+  /** Additive: when the link stops working. */
+  expiresAt: isoDateTime,
+  /** Additive: the hosted link, as returned at creation. */
+  link: z.string(),
+});
+export type IndividualRecord = z.infer<typeof individualRecordSchema>;
+export type IndividualSummary = z.infer<typeof individualSummarySchema>;
+
+export const individualListQuerySchema = paginationQuerySchema.extend({
+  status: individualStatusSchema.optional(),
+});

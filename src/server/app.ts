@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { messages } from '../contract/envelope';
+import type { AppContext } from './context';
+import { fail } from './http/envelope';
+import { securityHeaders } from './http/security-headers';
+import { mountWebApp } from './http/static';
+import { v1IndividualRoutes } from './routes/v1-individual.routes';
+import { v1CompanyRoutes } from './routes/v1-company.routes';
+import { adminRoutes } from './routes/admin.routes';
+import { docsRoutes } from './routes/docs.routes';
+import { hostedIndividualRoutes } from './routes/hosted-individual.routes';
+import { hostedCompanyRoutes } from './routes/hosted-company.routes';
+import { testHelperRoutes } from './routes/test-helpers.routes';
+
+/** JSON bodies are small; media uploads have their own, larger limit in the hosted routes. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hono {
+  const app = new Hono();
+  app.use('*', securityHeaders);
+  app.use('/api/v1/*', async (c, next) => {
+    if (c.req.path.startsWith('/api/v1/hosted/')) return next();
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (cc) => fail(cc, 413, messages.tooLarge) })(c, next);
+  });
+
+  app.get('/api/health', (c) => c.json({ status: true, message: 'ok', data: { db: ctx.dbKind }, code: 200 }));
+  // Hosted and test-helper routes first: customer routes apply x-api-key to everything under /v1.
+  app.route('/api/v1/hosted', hostedIndividualRoutes(ctx));
+  app.route('/api/v1/hosted', hostedCompanyRoutes(ctx));
+  app.route('/api/v1/test', testHelperRoutes(ctx));
+  app.route('/api/v1', v1IndividualRoutes(ctx));
+  app.route('/api/v1', v1CompanyRoutes(ctx));
+  app.route('/api/admin', adminRoutes(ctx));
+  app.route('/api', docsRoutes(ctx));
+
+  app.notFound((c) => (c.req.path.startsWith('/api/')
+    ? fail(c, 404, 'Not found')
+    : c.text('Not found', 404)));
+  app.onError((err, c) => {
+    ctx.logger.error('unhandled error', { path: c.req.path, method: c.req.method, err: String(err?.stack ?? err) });
+    return fail(c, 500, messages.internal);
+  });
+  mountWebApp(app, opts.webRoot);
+  return app;
+}

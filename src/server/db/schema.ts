@@ -1,0 +1,159 @@
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+type Json = Record<string, unknown>;
+
+/**
+ * API keys. The key itself is never stored in plain text: `lookupDigest` = HMAC-SHA256(server
+ * secret, key) finds it; `secretEnc` (AES-256-GCM) keeps it recoverable because it is also the
+ * webhook signing secret.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  mode: text('mode').$type<'test' | 'live'>().notNull(),
+  lookupDigest: text('lookup_digest').notNull(),
+  secretEnc: text('secret_enc').notNull(),
+  /** First characters of the key for display, e.g. `sk_test_AbC…`. */
+  hint: text('hint').notNull(),
+  eventsUrl: text('events_url'),
+  decisionUrl: text('decision_url'),
+  origins: jsonb('origins').$type<string[]>().notNull().default([]),
+  /** Customer branding for the hosted flow: { name, logoUrl, accentColor, privacyPolicyUrl }. */
+  branding: jsonb('branding').$type<Json>().notNull().default({}),
+  createdAt: ts('created_at').notNull(),
+  revokedAt: ts('revoked_at'),
+}, (t) => [uniqueIndex('api_keys_lookup_digest').on(t.lookupDigest)]);
+
+/** Individual verification sessions. `id` is the verificationId and the hosted processId. */
+export const verifications = pgTable('verifications', {
+  id: text('id').primaryKey(),
+  apiKeyId: text('api_key_id').notNull().references(() => apiKeys.id),
+  status: text('status').notNull(),
+  statusCode: integer('status_code').notNull(),
+  decision: text('decision'),
+  reason: text('reason').notNull().default(''),
+  reasonCode: integer('reason_code'),
+  vendorData: text('vendor_data').notNull().default(''),
+  userMeta: jsonb('user_meta').$type<Json>().notNull().default({}),
+  verificationMethod: text('verification_method').notNull().default('auto'),
+  redirect: text('redirect'),
+  docType: text('doc_type'),
+  issuingState: text('issuing_state'),
+  /** Storage keys of the captured media: { selfie?, front?, back? }. */
+  media: jsonb('media').$type<{ selfie?: string; front?: string; back?: string }>().notNull().default({}),
+  docInfo: jsonb('doc_info').$type<Json>(),
+  resubmissions: integer('resubmissions').notNull().default(0),
+  /** Set when this session is a company representative's liveness step. */
+  companyVerificationId: text('company_verification_id'),
+  startedAt: ts('started_at'),
+  submittedAt: ts('submitted_at'),
+  decidedAt: ts('decided_at'),
+  expiresAt: ts('expires_at').notNull(),
+  deletedAt: ts('deleted_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [
+  index('verifications_key_updated').on(t.apiKeyId, t.updatedAt),
+  index('verifications_expiry').on(t.status, t.expiresAt),
+]);
+
+export const campaigns = pgTable('campaigns', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Latest published version; drafts are versions with publishedAt null. */
+  publishedVersion: integer('published_version'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const campaignVersions = pgTable('campaign_versions', {
+  campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+  version: integer('version').notNull(),
+  definition: jsonb('definition').$type<Json>().notNull(),
+  publishedAt: ts('published_at'),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.campaignId, t.version] })]);
+
+/** Company verifications. `id` is the internal id (hosted processId); `publicId` is `cv_<hex>`. */
+export const companyVerifications = pgTable('company_verifications', {
+  id: text('id').primaryKey(),
+  publicId: text('public_id').notNull(),
+  apiKeyId: text('api_key_id').notNull().references(() => apiKeys.id),
+  /** HMAC-SHA256(server secret, hostedToken): the token itself is never stored. */
+  hostedTokenDigest: text('hosted_token_digest').notNull(),
+  status: text('status').notNull(),
+  statusCode: integer('status_code').notNull(),
+  reason: text('reason').notNull().default(''),
+  vendorData: text('vendor_data').notNull().default(''),
+  userMeta: jsonb('user_meta').$type<Json>().notNull().default({}),
+  redirect: text('redirect'),
+  campaignId: text('campaign_id').notNull(),
+  campaignVersion: integer('campaign_version').notNull(),
+  /** Saved form sections keyed by section id (the hosted draft). */
+  draft: jsonb('draft').$type<Json>().notNull().default({}),
+  progress: jsonb('progress').$type<Json>().notNull().default({}),
+  analysis: jsonb('analysis').$type<Json>().notNull().default({}),
+  uploadedDocuments: jsonb('uploaded_documents').$type<Json[]>().notNull().default([]),
+  authorityProfile: jsonb('authority_profile').$type<Json>().notNull().default({}),
+  extractedProfile: jsonb('extracted_profile').$type<Json>().notNull().default({}),
+  auditTrail: jsonb('audit_trail').$type<Json[]>().notNull().default([]),
+  submittedAt: ts('submitted_at'),
+  decidedAt: ts('decided_at'),
+  expiresAt: ts('expires_at').notNull(),
+  deletedAt: ts('deleted_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [
+  uniqueIndex('company_public_id').on(t.publicId),
+  index('company_key_updated').on(t.apiKeyId, t.updatedAt),
+  index('company_expiry').on(t.status, t.expiresAt),
+]);
+
+/**
+ * Transactional outbox: one row per webhook event, written in the same transaction as the
+ * change it reports. `body` is serialised once so every retry signs the same bytes.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  apiKeyId: text('api_key_id').notNull().references(() => apiKeys.id),
+  eventType: text('event_type').notNull(),
+  destination: text('destination').$type<'events' | 'decision'>().notNull(),
+  /** Record the event is about (individual or company id), for listing. */
+  subjectId: text('subject_id'),
+  body: text('body').notNull(),
+  state: text('state').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull(),
+  lastError: text('last_error'),
+  deliveredAt: ts('delivered_at'),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [
+  index('webhook_events_due').on(t.state, t.nextAttemptAt),
+  index('webhook_events_key').on(t.apiKeyId, t.createdAt),
+]);
+
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: serial('id').primaryKey(),
+  eventId: text('event_id').notNull().references(() => webhookEvents.id),
+  url: text('url').notNull(),
+  attemptedAt: ts('attempted_at').notNull(),
+  statusCode: integer('status_code'),
+  error: text('error'),
+  durationMs: integer('duration_ms').notNull(),
+  ok: boolean('ok').notNull(),
+}, (t) => [index('webhook_attempts_event').on(t.eventId)]);
+
+/** Idempotency-Key records: the first response is replayed for 24 h for the same body. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  apiKeyId: text('api_key_id').notNull(),
+  key: text('key').notNull(),
+  method: text('method').notNull(),
+  path: text('path').notNull(),
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status').notNull(),
+  responseBody: text('response_body').notNull(),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })]);

@@ -1,0 +1,38 @@
+import { createMiddleware } from 'hono/factory';
+
+/**
+ * Strict headers on every response. The CSP forbids inline scripts and styles; MediaPipe needs
+ * `wasm-unsafe-eval` to compile its WebAssembly. `frame-ancestors` is widened per verification
+ * by the hosted page handler (customers' allowed origins) — the default refuses framing.
+ */
+export const CSP_BASE = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' blob: data:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+];
+
+export function cspWithFrameAncestors(ancestors: string[]): string {
+  const fa = ancestors.length ? `frame-ancestors 'self' ${ancestors.join(' ')}` : "frame-ancestors 'self'";
+  return [...CSP_BASE, fa].join('; ');
+}
+
+export const securityHeaders = createMiddleware(async (c, next) => {
+  await next();
+  const h = c.res.headers;
+  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', cspWithFrameAncestors([]));
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'no-referrer');
+  h.set('Cross-Origin-Opener-Policy', 'same-origin');
+  h.set('Cross-Origin-Resource-Policy', 'same-origin');
+  h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+  if (c.req.path.startsWith('/api/')) h.set('Cache-Control', 'no-store');
+  if (c.req.url.startsWith('https:')) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+});

@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+
+
+/**
+ * Serves the built single-page app from dist/web. Hashed assets are cached for a year; any other
+ * non-API GET gets index.html (client-side routes), never cached so a deploy takes effect.
+ */
+export function mountWebApp(app: Hono, webRoot = 'dist/web', indexHtmlHeaders?: (url: URL) => Promise<Record<string, string>>) {
+  const root = resolve(webRoot);
+  const indexPath = join(root, 'index.html');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/')) return next();
+    return serveStatic({ root: webRoot, index: '' })(c, next);
+  });
+  app.get('*', async (c) => {
+    if (c.req.path.startsWith('/api/')) return c.notFound();
+    if (!existsSync(indexPath)) return c.text('The web app is not built: run `npm run build`.', 503);
+    const extra = indexHtmlHeaders ? await indexHtmlHeaders(new URL(c.req.url)) : {};
+    return c.html(readFileSync(indexPath, 'utf8'), 200, { 'Cache-Control': 'no-cache', ...extra });
+  });
+}

@@ -1,0 +1,15 @@
+import { randomBytes } from 'node:crypto';
+
+/** 128 random bits as 32 lowercase hex characters: URL-safe capability ids. */
+export function randomHex128(): string {
+  return randomBytes(16).toString('hex');
+}
+export const newVerificationId = randomHex128;
+export const newCompanyId = randomHex128;
+export const newCompanyPublicId = () => `cv_${randomHex128()}`;
+/** hostedToken: 192 random bits, base64url (URL-safe, opaque). */
+export const newHostedToken = () => randomBytes(24).toString('base64url');
+export const newEventId = () => `msg_${randomBytes(16).toString('base64url')}`;
+export const newKeyId = () => `key_${randomBytes(8).toString('hex')}`;
+/** API keys: 32 random bytes, base64url (43 chars) behind the mode prefix. */
+export const newApiKey = (mode: 'test' | 'live') => `sk_${mode}_${randomBytes(32).toString('base64url')}`;

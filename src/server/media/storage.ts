@@ -1,0 +1,41 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Where uploaded media live. Keys are opaque relative paths made by the server, never by users. */
+export interface MediaStorage {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+}
+
+/** File-system storage under DATA_DIR/media; writes are atomic (temp file + rename). */
+export class FileStorage implements MediaStorage {
+  private readonly root: string;
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+  private pathOf(key: string): string {
+    const p = resolve(this.root, key);
+    if (!p.startsWith(this.root + sep)) throw new Error('invalid media key');
+    return p;
+  }
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const p = this.pathOf(key);
+    await mkdir(dirname(p), { recursive: true });
+    const tmp = `${p}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(tmp, bytes, { mode: 0o600 });
+    await rename(tmp, p);
+  }
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+}
+
+export function mediaRoot(dataDir: string): string {
+  return join(dataDir, 'media');
+}
