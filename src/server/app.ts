@@ -8,6 +8,11 @@ import { mountWebApp } from './http/static';
 import { v1IndividualRoutes } from './routes/v1-individual.routes';
 import { v1CompanyRoutes } from './routes/v1-company.routes';
 import { adminRoutes } from './routes/admin.routes';
+import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
+import { adminReviewRoutes } from './routes/admin-review.routes';
+import { adminCompanyRoutes } from './routes/admin-company.routes';
+import { adminCampaignRoutes } from './routes/admin-campaigns.routes';
+import { requireAdmin } from './http/admin-auth';
 import { docsRoutes } from './routes/docs.routes';
 import { hostedIndividualRoutes } from './routes/hosted-individual.routes';
 import { hostedCompanyRoutes } from './routes/hosted-company.routes';
@@ -31,7 +36,13 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.route('/api/v1/test', testHelperRoutes(ctx));
   app.route('/api/v1', v1IndividualRoutes(ctx));
   app.route('/api/v1', v1CompanyRoutes(ctx));
+  // Every admin route needs the admin token; route groups below are mounted behind it.
+  app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));
+  app.route('/api/admin', adminWebhookRoutes(ctx));
+  app.route('/api/admin', adminReviewRoutes(ctx));
+  app.route('/api/admin', adminCompanyRoutes(ctx));
+  app.route('/api/admin', adminCampaignRoutes(ctx));
   app.route('/api', docsRoutes(ctx));
 
   app.notFound((c) => (c.req.path.startsWith('/api/')
