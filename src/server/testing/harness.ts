@@ -7,6 +7,8 @@ import { createApp } from '../app';
 import { buildContext } from '../bootstrap';
 import type { AppContext } from '../context';
 import { loadSettings } from '../env';
+import { defaultCampaignDefinition } from '../../contract/campaign';
+import { ensureDefaultCampaign } from '../campaigns/campaign-repo';
 import { createApiKey, type CreateKeyInput } from '../keys/api-keys';
 import { ManualClock } from '../lib/clock';
 import { createLogger } from '../lib/logger';
@@ -57,6 +59,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   });
   const clock = new ManualClock(new Date('2026-01-05T10:00:00.000Z'));
   const { ctx, database } = await buildContext(settings, { clock, logger: createLogger('silent') });
+  await ensureDefaultCampaign(ctx.db, defaultCampaignDefinition, clock.now());
   const app = createApp(ctx, { webRoot: join(dataDir, 'no-web') });
   return {
     ctx,
