@@ -1,0 +1,32 @@
+/** A readable, dependency-free rendering of the OpenAPI document (no scripts; CSS from /api/docs.css). */
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+type Op = { summary?: string; parameters?: { name: string; in: string; required?: boolean; description?: string }[]; requestBody?: unknown; responses?: Record<string, { description?: string }> };
+
+export function renderDocs(doc: Record<string, any>): string {
+  const ops: string[] = [];
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Op>>)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const params = (op.parameters ?? []).map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ', required' : ''}) ${esc(p.description)}</li>`).join('');
+      const responses = Object.entries(op.responses ?? {}).map(([code, r]) => `<li><b>${esc(code)}</b> ${esc(r.description)}</li>`).join('');
+      const body = op.requestBody ? `<details><summary>Request body</summary><pre>${esc(JSON.stringify(op.requestBody, null, 2))}</pre></details>` : '';
+      ops.push(`<section class="op"><h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
+<p>${esc(op.summary)}</p>${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}${body}<h4>Responses</h4><ul>${responses}</ul></section>`);
+    }
+  }
+  const schemas = Object.entries(doc.components.schemas as Record<string, unknown>)
+    .map(([name, s]) => `<details id="${esc(name)}"><summary><code>${esc(name)}</code></summary><pre>${esc(JSON.stringify(s, null, 2))}</pre></details>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(doc.info.title)}</title><link rel="stylesheet" href="/api/docs.css"></head><body><main>
+<h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>${esc(doc.info.description)}</p>
+<p>Base URL: <code>${esc(doc.servers[0].url)}</code>. Machine-readable: <a href="/api/openapi.json">openapi.json</a>.</p>
+<h2>Endpoints</h2>${ops.join('\n')}<h2>Schemas</h2>${schemas}</main></body></html>`;
+}
+
+export const docsCss = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff}
+main{max-width:960px;margin:0 auto;padding:1rem}code,pre{font-family:ui-monospace,monospace}
+pre{background:#f5f5f5;padding:.75rem;overflow:auto;border-radius:6px;font-size:13px}
+.op{border:1px solid #ddd;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}.m{display:inline-block;min-width:4.5em;
+padding:.1em .4em;border-radius:4px;color:#fff;background:#555;font-size:.8em;text-align:center}.get{background:#1f6feb}
+.post{background:#1a7f37}.patch{background:#9a6700}.put{background:#8250df}.delete{background:#cf222e}
+@media (prefers-color-scheme:dark){body{background:#111;color:#eee}pre{background:#1e1e1e}.op{border-color:#333}}`;
