@@ -10,7 +10,7 @@ export const CSP_BASE = [
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' blob: data:",
-  "media-src 'self' blob:",
+  "media-src 'self' blob: mediastream:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
   "font-src 'self'",
