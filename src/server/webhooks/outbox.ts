@@ -1,7 +1,7 @@
-import { eventDestinations, type EventType } from '../../contract/events';
+import { randomBytes } from 'node:crypto';
+import { eventDestinations, type Destination, type EventType } from '../../contract/events';
 import type { DbOrTx } from '../db/client';
 import { webhookEvents } from '../db/schema';
-import { newEventId } from '../lib/ids';
 
 export interface EnqueueInput {
   apiKeyId: string;
@@ -9,6 +9,22 @@ export interface EnqueueInput {
   data: Record<string, unknown>;
   subjectId?: string;
   now: Date;
+  /** Overrides the destination of the event type (used by `webhook.test`, sent to both URLs). */
+  destination?: Destination;
+}
+
+let lastSeq = 0;
+
+/**
+ * Event ids: `msg_` + 12 hex digits of a per-process strictly increasing millisecond counter
+ * (real time, bumped by one on collisions) + 128 random bits. Sorting ids (bytewise, COLLATE
+ * "C") therefore gives insertion order within a process, which the worker uses to keep the
+ * events of one subject in order when several share the same `created_at` (one transaction, or
+ * a test clock that does not move). The random part keeps ids unguessable and globally unique.
+ */
+export function newOrderedEventId(): string {
+  lastSeq = Math.max(Date.now(), lastSeq + 1);
+  return `msg_${lastSeq.toString(16).padStart(12, '0')}${randomBytes(16).toString('base64url')}`;
 }
 
 /**
@@ -17,12 +33,12 @@ export interface EnqueueInput {
  * here, once: every retry signs these exact bytes.
  */
 export async function enqueueEvent(tx: DbOrTx, input: EnqueueInput): Promise<string> {
-  const id = newEventId();
+  const id = newOrderedEventId();
   await tx.insert(webhookEvents).values({
     id,
     apiKeyId: input.apiKeyId,
     eventType: input.type,
-    destination: eventDestinations[input.type],
+    destination: input.destination ?? eventDestinations[input.type],
     subjectId: input.subjectId ?? null,
     body: JSON.stringify({ event: input.type, data: input.data }),
     state: 'pending',

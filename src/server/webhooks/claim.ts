@@ -1,0 +1,35 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { webhookEvents } from '../db/schema';
+
+export type ClaimedEvent = typeof webhookEvents.$inferSelect;
+
+/**
+ * Claims up to `limit` due events and leases them until `leaseUntil` by moving next_attempt_at,
+ * in one statement (its own short transaction). `FOR UPDATE SKIP LOCKED` lets several workers,
+ * in one or many processes, claim disjoint rows; the lease keeps a claimed row from being
+ * claimed again while it is being sent, and makes it due again if the sender dies mid-send.
+ *
+ * Order per subject: an event is not due while an older event of the same subject and
+ * destination is still pending (in backoff or in flight). Older = (created_at, id) where ids
+ * grow within a process (see newOrderedEventId); COLLATE "C" compares them bytewise.
+ * Failed events no longer block.
+ */
+export async function claimDueEvents(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedEvent[]> {
+  const due = db.select({ id: webhookEvents.id }).from(webhookEvents)
+    .where(and(
+      eq(webhookEvents.state, 'pending'),
+      lte(webhookEvents.nextAttemptAt, now),
+      sql`not exists (select 1 from webhook_events older where older.subject_id = ${webhookEvents.subjectId}
+        and older.destination = ${webhookEvents.destination} and older.state = 'pending'
+        and (older.created_at < ${webhookEvents.createdAt} or (older.created_at = ${webhookEvents.createdAt}
+          and older.id collate "C" < ${webhookEvents.id} collate "C")))`,
+    ))
+    .orderBy(webhookEvents.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(webhookEvents)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(and(inArray(webhookEvents.id, due), eq(webhookEvents.state, 'pending')))
+    .returning();
+}
