@@ -1,13 +1,27 @@
 import type { AppContext } from './context';
+import { startExpirySweeper } from './domain/expiry-sweeper';
+import { createWebhookWorker, type WorkerOptions } from './webhooks/worker';
 
 export interface Jobs {
   stop(): Promise<void>;
 }
 
 /**
- * Background jobs of one server process: the webhook delivery worker and the expiry sweeper.
- * Placeholder until those land; each returns a stop() that finishes in-flight work.
+ * Background jobs of one server process: the webhook delivery worker (unless WEBHOOK_WORKER=0)
+ * and the expiry sweeper. Wires ctx.kickWebhooks to the worker so a committed event is sent at
+ * once instead of at the next poll. stop() finishes in-flight deliveries and sweeps.
  */
-export function startJobs(_ctx: AppContext): Jobs {
-  return { stop: async () => {} };
+export function startJobs(ctx: AppContext, opts: { webhooks?: WorkerOptions } = {}): Jobs {
+  const worker = ctx.settings.webhookWorker ? createWebhookWorker(ctx, opts.webhooks) : null;
+  if (worker) {
+    ctx.kickWebhooks = () => worker.kick();
+    worker.start();
+  }
+  const sweeper = startExpirySweeper(ctx);
+  return {
+    async stop() {
+      ctx.kickWebhooks = () => {};
+      await Promise.all([worker?.stop(), sweeper.stop()]);
+    },
+  };
 }
