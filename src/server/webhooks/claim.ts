@@ -6,7 +6,8 @@ export type ClaimedEvent = typeof webhookEvents.$inferSelect;
 
 /**
  * Claims up to `limit` due events and leases them until `leaseUntil` by moving next_attempt_at,
- * in one statement (its own short transaction). `FOR UPDATE SKIP LOCKED` lets several workers,
+ * in one short transaction. (Two statements on purpose: as `UPDATE … WHERE id IN (SELECT … LIMIT
+ * n FOR UPDATE SKIP LOCKED)` the planner may rescan the subquery per row and claim more than n.) `FOR UPDATE SKIP LOCKED` lets several workers,
  * in one or many processes, claim disjoint rows; the lease keeps a claimed row from being
  * claimed again while it is being sent, and makes it due again if the sender dies mid-send.
  *
@@ -16,20 +17,23 @@ export type ClaimedEvent = typeof webhookEvents.$inferSelect;
  * Failed events no longer block.
  */
 export async function claimDueEvents(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedEvent[]> {
-  const due = db.select({ id: webhookEvents.id }).from(webhookEvents)
-    .where(and(
-      eq(webhookEvents.state, 'pending'),
-      lte(webhookEvents.nextAttemptAt, now),
-      sql`not exists (select 1 from webhook_events older where older.subject_id = ${webhookEvents.subjectId}
-        and older.destination = ${webhookEvents.destination} and older.state = 'pending'
-        and (older.created_at < ${webhookEvents.createdAt} or (older.created_at = ${webhookEvents.createdAt}
-          and older.id collate "C" < ${webhookEvents.id} collate "C")))`,
-    ))
-    .orderBy(webhookEvents.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db.update(webhookEvents)
-    .set({ nextAttemptAt: leaseUntil })
-    .where(and(inArray(webhookEvents.id, due), eq(webhookEvents.state, 'pending')))
-    .returning();
+  return db.transaction(async (tx) => {
+    const due = await tx.select({ id: webhookEvents.id }).from(webhookEvents)
+      .where(and(
+        eq(webhookEvents.state, 'pending'),
+        lte(webhookEvents.nextAttemptAt, now),
+        sql`not exists (select 1 from webhook_events older where older.subject_id = ${webhookEvents.subjectId}
+          and older.destination = ${webhookEvents.destination} and older.state = 'pending'
+          and (older.created_at < ${webhookEvents.createdAt} or (older.created_at = ${webhookEvents.createdAt}
+            and older.id collate "C" < ${webhookEvents.id} collate "C")))`,
+      ))
+      .orderBy(webhookEvents.nextAttemptAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx.update(webhookEvents)
+      .set({ nextAttemptAt: leaseUntil })
+      .where(inArray(webhookEvents.id, due.map((d) => d.id)))
+      .returning();
+  });
 }

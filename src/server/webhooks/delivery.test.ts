@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { postWebhook } from './delivery';
@@ -59,5 +61,25 @@ describe('postWebhook', () => {
     expect(res.error).toContain('private');
     expect(rx.requests().length).toBe(before);
     expect((await postWebhook('ftp://example.com/', {}, body, opts)).error).toBe('only http and https URLs are allowed');
+  });
+
+  it('reads only the first bytes of an endless response body', async () => {
+    const srv = createServer((_req, res) => {
+      res.writeHead(200);
+      const chunk = Buffer.alloc(16 * 1024, 'x');
+      const pump = () => { while (res.write(chunk)) { /* fill the socket buffer */ } };
+      res.on('drain', pump);
+      pump();
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/big`;
+      const res = await postWebhook(url, {}, body, { ...opts, timeoutMs: 5_000 });
+      expect(res).toMatchObject({ ok: true, statusCode: 200, error: null });
+      expect(res.durationMs).toBeLessThan(4_000);
+    } finally {
+      srv.closeAllConnections();
+      await new Promise((r) => srv.close(r));
+    }
   });
 });
