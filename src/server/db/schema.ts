@@ -133,6 +133,8 @@ export const webhookEvents = pgTable('webhook_events', {
 }, (t) => [
   index('webhook_events_due').on(t.state, t.nextAttemptAt),
   index('webhook_events_key').on(t.apiKeyId, t.createdAt),
+  // The worker delivers a subject's events in order: it looks for older pending ones.
+  index('webhook_events_subject').on(t.subjectId, t.destination, t.state),
 ]);
 
 export const webhookAttempts = pgTable('webhook_attempts', {

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_events_subject" ON "webhook_events" USING btree ("subject_id","destination","state");
