@@ -1,0 +1,89 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { brandingSchema, type AdminKey, type Branding } from '../../contract/admin';
+import type { DbOrTx } from '../db/client';
+import { apiKeys } from '../db/schema';
+import type { ApiKeyRow } from './api-keys';
+
+/** Parsed PATCH: absent = unchanged, null = cleared (branding fields merge one by one). */
+export interface KeyPatch {
+  name?: string | null;
+  eventsUrl?: string | null;
+  decisionUrl?: string | null;
+  origins?: string[] | null;
+  branding?: { [K in keyof Branding]?: Branding[K] | null } | null;
+}
+
+/** Stored branding is jsonb; anything unexpected in it is dropped rather than shown. */
+function storedBranding(raw: unknown): Branding {
+  const parsed = brandingSchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** The admin view of a key: everything but the key (only its hint). */
+export function toAdminKey(row: ApiKeyRow): AdminKey {
+  return {
+    id: row.id,
+    name: row.name,
+    mode: row.mode,
+    hint: row.hint,
+    eventsUrl: row.eventsUrl,
+    decisionUrl: row.decisionUrl,
+    origins: row.origins,
+    branding: storedBranding(row.branding),
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Newest first, revoked ones included (the view says so). */
+export async function listApiKeys(db: DbOrTx): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+export async function getApiKey(db: DbOrTx, id: string): Promise<ApiKeyRow | null> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function countApiKeys(db: DbOrTx): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(apiKeys);
+  return Number(r?.n ?? 0);
+}
+
+/** Merges a branding patch into the stored branding; a null field removes it. */
+export function mergeBranding(current: Branding, patch: KeyPatch['branding']): Branding {
+  if (patch === null) return {};
+  if (patch === undefined) return current;
+  const out: Record<string, unknown> = { ...current };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out as Branding;
+}
+
+export type UpdateResult = { kind: 'ok'; row: ApiKeyRow } | { kind: 'not-found' } | { kind: 'revoked' };
+
+export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Promise<UpdateResult> {
+  const row = await getApiKey(db, id);
+  if (!row) return { kind: 'not-found' };
+  if (row.revokedAt) return { kind: 'revoked' };
+  const set: Partial<typeof apiKeys.$inferInsert> = {};
+  if (patch.name !== undefined) set.name = patch.name ?? '';
+  if (patch.eventsUrl !== undefined) set.eventsUrl = patch.eventsUrl;
+  if (patch.decisionUrl !== undefined) set.decisionUrl = patch.decisionUrl;
+  if (patch.origins !== undefined) set.origins = patch.origins ?? [];
+  if (patch.branding !== undefined) set.branding = mergeBranding(storedBranding(row.branding), patch.branding);
+  if (Object.keys(set).length === 0) return { kind: 'ok', row };
+  const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
+  return { kind: 'ok', row: updated! };
+}
+
+/** Sets revokedAt once; revoking again keeps the first time. Null when the key is unknown. */
+export async function revokeApiKey(db: DbOrTx, id: string, now: Date): Promise<ApiKeyRow | null> {
+  // Conditional update: of two concurrent revocations only the first sets the time.
+  const [updated] = await db.update(apiKeys).set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning();
+  return updated ?? getApiKey(db, id);
+}
