@@ -1,0 +1,80 @@
+import {
+  docTypeSchema, emptyDocInfo, type DocInfo, type DocType, type IndividualRecord, type IndividualSummary,
+} from '../../contract/individual';
+import type { Decision, IndividualStatus, VerificationMethod } from '../../contract/statuses';
+import type { verifications } from '../db/schema';
+
+export type VerificationRow = typeof verifications.$inferSelect;
+
+/** English names of the document types (record field `doc.name`). */
+export const docTypeNames: Record<DocType, string> = {
+  PASSPORT: 'Passport',
+  NATIONAL_ID: 'National ID card',
+  DRIVERS_LICENSE: "Driver's licence",
+  RESIDENCE_PERMIT: 'Residence permit',
+};
+
+/** Hosted link of an individual session (spec: `{hosted_url}/?processId=<verification_id>`). */
+export function individualLink(hostedUrl: string, id: string): string {
+  return `${hostedUrl}/?processId=${id}`;
+}
+
+/** Cancel's short form (spec: PATCH …/cancel response). */
+export function toIndividualSummary(row: VerificationRow): IndividualSummary {
+  return {
+    id: row.id,
+    status: row.status as IndividualStatus,
+    statusCode: row.statusCode,
+    reason: row.reason,
+    vendorData: row.vendorData,
+    userMeta: row.userMeta,
+    verificationMethod: row.verificationMethod as VerificationMethod,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** docInfo with every key of the contract, strings only (unknown stored keys are dropped). */
+export function toDocInfo(stored: Record<string, unknown> | null): DocInfo {
+  const out: Record<string, string> = { ...emptyDocInfo };
+  if (stored) {
+    for (const k of Object.keys(emptyDocInfo)) {
+      const v = stored[k];
+      if (typeof v === 'string') out[k] = v;
+    }
+  }
+  return out as DocInfo;
+}
+
+export interface RecordDeps {
+  hostedUrl: string;
+  /** Signed, expiring URL for a storage key ('' for ''); see media/signed-url.ts. */
+  mediaUrl(key: string): string;
+}
+
+/**
+ * Full record (spec: Individual verification record). Media not captured yet are empty strings
+ * in both `key` and `url`, so the shape never changes with progress.
+ */
+export function toIndividualRecord(row: VerificationRow, deps: RecordDeps): IndividualRecord {
+  const media = row.media ?? {};
+  const selfie = media.selfie ?? '';
+  const front = media.front ?? '';
+  const back = media.back ?? '';
+  const type = docTypeSchema.safeParse(row.docType);
+  return {
+    ...toIndividualSummary(row),
+    selfie: { key: selfie, url: deps.mediaUrl(selfie) },
+    doc: {
+      type: row.docType ?? '',
+      name: type.success ? docTypeNames[type.data] : '',
+      issuingState: row.issuingState ?? '',
+      key: { front, back },
+      url: { front: deps.mediaUrl(front), back: deps.mediaUrl(back) },
+    },
+    docInfo: toDocInfo(row.docInfo),
+    decision: (row.decision ?? null) as Decision | null,
+    expiresAt: row.expiresAt.toISOString(),
+    link: individualLink(deps.hostedUrl, row.id),
+  };
+}

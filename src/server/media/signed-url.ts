@@ -1,0 +1,49 @@
+import type { Clock } from '../lib/clock';
+import { safeEqual, type Secrets } from '../lib/secrets';
+
+/**
+ * Signed, expiring media links for records and decision webhooks:
+ * `${baseUrl}/media/<key>?exp=<unix seconds>&sig=<hex HMAC-SHA256>`.
+ * The HMAC comes from the server secret (ctx.secrets), over a domain-separated string so a
+ * signature can never be confused with another digest the server makes (API-key lookup,
+ * hosted tokens). Nothing is stored: a link is valid until `exp`, then the route answers 404.
+ */
+export interface MediaSigner {
+  /** The signed URL for a storage key; empty string for an empty key (media not captured). */
+  url(key: string): string;
+  /** Whether `sig` is this server's signature for key+exp and `exp` has not passed. */
+  verify(key: string, exp: string, sig: string): boolean;
+}
+
+export interface SignerDeps {
+  secrets: Secrets;
+  clock: Clock;
+  settings: { baseUrl: string; mediaUrlTtlSeconds: number };
+}
+
+/** Storage keys are server-made relative paths; each segment is URL-encoded on its own. */
+export function encodeMediaKey(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/');
+}
+
+function signature(secrets: Secrets, key: string, exp: number): string {
+  return secrets.digest(`idv:media-url\n${key}\n${exp}`);
+}
+
+export function createMediaSigner(deps: SignerDeps): MediaSigner {
+  const { secrets, clock, settings } = deps;
+  return {
+    url(key) {
+      if (!key) return '';
+      const exp = Math.floor(clock.now().getTime() / 1000) + settings.mediaUrlTtlSeconds;
+      return `${settings.baseUrl}/media/${encodeMediaKey(key)}?exp=${exp}&sig=${signature(secrets, key, exp)}`;
+    },
+    verify(key, expText, sig) {
+      if (!key || !/^\d{1,12}$/.test(expText) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+      const exp = Number(expText);
+      // Compare first (constant time), then check the clock, so timing says nothing about the sig.
+      const good = safeEqual(signature(secrets, key, exp), sig);
+      return good && exp * 1000 > clock.now().getTime();
+    },
+  };
+}
