@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { alpha3Schema } from './common';
-import { docTypeSchema } from './individual';
+import { docInfoSchema, docTypeSchema } from './individual';
 import { decisionSchema, individualStatusSchema } from './statuses';
 
 /** Capture slots the hosted flow uploads to: `PUT /v1/hosted/verifications/{processId}/media/{slot}`. */
@@ -52,5 +52,68 @@ export type ChooseDocumentBody = z.infer<typeof chooseDocumentBodySchema>;
 export const hostedErrorCodeSchema = z.enum([
   'not_found', 'closed', 'already_submitted', 'invalid_body', 'invalid_media', 'media_too_large',
   'unsupported_media_type', 'missing_captures', 'no_document', 'invalid_token', 'rate_limited',
+  // Added with the hosted API: capture before `start`; a back side for a document type without one.
+  'not_started', 'no_back',
 ]);
 export type HostedErrorCode = z.infer<typeof hostedErrorCodeSchema>;
+
+/**
+ * HTTP status of each hosted error (the app maps `error.code`, never the status):
+ * 404 unknown or deleted link, 409 the session's state forbids the action, 413/415 upload
+ * refused by size or type, 400 anything wrong with the request itself.
+ */
+export const hostedErrorHttpStatus: Record<HostedErrorCode, 400 | 401 | 404 | 409 | 413 | 415 | 429> = {
+  not_found: 404,
+  closed: 409,
+  already_submitted: 409,
+  not_started: 409,
+  invalid_body: 400,
+  invalid_media: 400,
+  no_back: 400,
+  no_document: 400,
+  missing_captures: 400,
+  media_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_token: 401,
+  rate_limited: 429,
+};
+
+/** `missing_captures` errors list what is still needed. */
+export const missingCaptureSchema = z.enum(['document', 'document-front', 'document-back', 'selfie']);
+export type MissingCapture = z.infer<typeof missingCaptureSchema>;
+
+/**
+ * Test helper (test keys only): `POST /v1/test/verifications/{id}/outcome`. Applied at once when
+ * the session is submitted and undecided, otherwise stored and applied at submit.
+ */
+export const testOutcomeBodySchema = z.object({
+  outcome: z.enum(['successful', 'failed']),
+  reason: z.string().trim().max(1000).optional(),
+});
+export type TestOutcomeBody = z.infer<typeof testOutcomeBodySchema>;
+
+/**
+ * Specialist decision (admin API `POST /api/admin/reviews/{id}/decide`, `idv review decide`).
+ * `docInfo` values read by the specialist are merged over what the person chose.
+ */
+export const reviewDecisionBodySchema = z.object({
+  decision: z.enum(['successful', 'failed', 'resubmit']),
+  reason: z.string().trim().max(1000).optional(),
+  docInfo: docInfoSchema.partial().optional(),
+}).refine((b) => b.decision !== 'failed' || Boolean(b.reason), {
+  message: 'a reason is required to fail a verification', path: ['reason'],
+});
+export type ReviewDecisionBody = z.infer<typeof reviewDecisionBodySchema>;
+
+/** One session waiting for a specialist (`GET /api/admin/reviews`, oldest submission first). */
+export const reviewItemSchema = z.object({
+  verificationId: z.string(),
+  keyId: z.string(),
+  vendorData: z.string(),
+  docType: z.string().nullable(),
+  issuingState: z.string().nullable(),
+  resubmissions: z.number().int(),
+  submittedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;

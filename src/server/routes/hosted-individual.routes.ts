@@ -1,7 +1,123 @@
-import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import {
+  chooseDocumentBodySchema, hostedErrorHttpStatus, MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, mediaSlotSchema,
+  type HostedErrorCode, type MediaSlot,
+} from '../../contract/hosted-individual';
 import type { AppContext } from '../context';
+import { chooseDocument, recordUpload, startSession, submitSession, uploadBlocker, type HostedResult } from '../domain/individual-hosted';
+import type { VerificationRow } from '../domain/individual-record';
+import { toHostedSession } from '../domain/individual-session';
+import { findHostedVerification, keyOfVerification } from '../domain/individual-store';
+import { fail, ok } from '../http/envelope';
+import { processUpload } from '../media/process-upload';
+import { readLimitedBody } from '../media/read-body';
 
-// Placeholder: filled in by the work on this route group.
-export function hostedIndividualRoutes(_ctx: AppContext): Hono {
-  return new Hono();
+/** JSON bodies of the hosted API are tiny (the document choice). */
+const HOSTED_JSON_MAX = 4 * 1024;
+
+const errorMessages: Record<HostedErrorCode, string> = {
+  not_found: 'Verification not found',
+  closed: 'This verification link can no longer be used',
+  already_submitted: 'This verification was already submitted',
+  not_started: 'Start the verification first',
+  invalid_body: 'Invalid request payload',
+  invalid_media: 'The image cannot be used',
+  no_back: 'This document type has no back side',
+  no_document: 'Choose the document type first',
+  missing_captures: 'Some captures are missing',
+  media_too_large: 'The image is too large',
+  unsupported_media_type: 'Only JPEG, PNG and WebP images are accepted',
+  invalid_token: 'Invalid token',
+  rate_limited: 'Too many requests',
+};
+
+/** Hosted errors: the envelope with a machine-readable `error.code` (statuses: hostedErrorHttpStatus). */
+export function hostedFail(c: Context, code: HostedErrorCode, extra: Record<string, unknown> = {}) {
+  return fail(c, hostedErrorHttpStatus[code], errorMessages[code], { code, ...extra });
+}
+
+/** Declared upload types we take; the bytes decide anyway (octet-stream for clients that cannot say). */
+const uploadContentTypes = new Set<string>([...MEDIA_ACCEPTED_TYPES, 'application/octet-stream']);
+
+/**
+ * The hosted individual API (`/api/v1/hosted/verifications/{processId}/…`), used by the web app.
+ * No x-api-key: the processId (128 random bits) is the capability. Unknown and deleted ids are
+ * the same 404. Every answer carries the whole HostedSession, so the app always resumes from
+ * the server's state.
+ */
+export function hostedIndividualRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+
+  async function sessionResponse(c: Context, message: string, row: VerificationRow) {
+    c.header('Cache-Control', 'no-store');
+    return ok(c, message, toHostedSession(row, await keyOfVerification(ctx.db, row)));
+  }
+  async function answer(c: Context, message: string, res: HostedResult) {
+    if (!res.ok) return hostedFail(c, res.code, res.missing ? { missing: res.missing } : {});
+    return sessionResponse(c, message, res.row);
+  }
+
+  app.get('/verifications/:processId', async (c) => {
+    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    if (!row) return hostedFail(c, 'not_found');
+    return sessionResponse(c, 'Fetched session', row);
+  });
+
+  app.post('/verifications/:processId/start', async (c) => {
+    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    if (!row) return hostedFail(c, 'not_found');
+    return answer(c, 'Session started', await startSession(ctx, row.id));
+  });
+
+  app.put('/verifications/:processId/document', async (c) => {
+    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    if (!row) return hostedFail(c, 'not_found');
+    const body = await readLimitedBody(c.req.raw, HOSTED_JSON_MAX);
+    let json: unknown;
+    try {
+      json = body.ok ? JSON.parse(body.bytes.toString('utf8')) : undefined;
+    } catch { /* reported below */ }
+    const parsed = chooseDocumentBodySchema.safeParse(json);
+    if (!parsed.success) {
+      return hostedFail(c, 'invalid_body', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+    }
+    return answer(c, 'Document saved', await chooseDocument(ctx, row.id, parsed.data));
+  });
+
+  app.put('/verifications/:processId/media/:slot', async (c) => {
+    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    if (!row) return hostedFail(c, 'not_found');
+    const slot = mediaSlotSchema.safeParse(c.req.param('slot'));
+    if (!slot.success) return hostedFail(c, 'invalid_body', { slot: 'must be one of document-front, document-back, selfie' });
+    // Refuse before reading or decoding anything when the session cannot take this upload.
+    const blocked = uploadBlocker(row, slot.data);
+    if (blocked) return hostedFail(c, blocked);
+    const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!uploadContentTypes.has(declared)) return hostedFail(c, 'unsupported_media_type');
+    const body = await readLimitedBody(c.req.raw, MEDIA_MAX_BYTES);
+    if (!body.ok) {
+      return body.reason === 'too_large'
+        ? hostedFail(c, 'media_too_large', { maxBytes: MEDIA_MAX_BYTES })
+        : hostedFail(c, 'invalid_media', { detail: 'The request has no image' });
+    }
+    const image = await processUpload(body.bytes);
+    if (!image.ok) return hostedFail(c, image.code, { detail: image.detail });
+    const key = storageKeyFor(row.id, slot.data);
+    await ctx.storage.put(key, image.bytes);
+    return answer(c, 'Media uploaded', await recordUpload(ctx, row.id, slot.data, key));
+  });
+
+  app.post('/verifications/:processId/submit', async (c) => {
+    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    if (!row) return hostedFail(c, 'not_found');
+    return answer(c, 'Verification submitted', await submitSession(ctx, row.id));
+  });
+
+  return app;
+}
+
+/** `verifications/<id>/<slot>-<random>.jpg`: a retake never overwrites what a signed URL points at. */
+export function storageKeyFor(id: string, slot: MediaSlot): string {
+  return `verifications/${id}/${slot}-${randomBytes(8).toString('hex')}.jpg`;
 }

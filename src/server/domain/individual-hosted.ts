@@ -1,0 +1,108 @@
+import type { ChooseDocumentBody, HostedErrorCode, MediaSlot, MissingCapture } from '../../contract/hosted-individual';
+import { individualStatusCodes } from '../../contract/statuses';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { enqueueEvent } from '../webhooks/outbox';
+import { scheduleDecision } from './individual-decision';
+import {
+  captureBlocker, closedReasonOf, mediaAfterDocumentChoice, mediaFieldOf, missingCaptures, slotBlocker,
+} from './individual-flow';
+import { documentUploadExtra, progressPayload } from './individual-payloads';
+import type { VerificationRow } from './individual-record';
+import { lockVerification, updateVerification } from './individual-store';
+
+export type HostedResult =
+  | { ok: true; row: VerificationRow }
+  | { ok: false; code: HostedErrorCode; missing?: MissingCapture[] };
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks'>;
+
+/** Runs `fn` on the locked row; kicks the webhook worker after commit when events were written. */
+async function withSession(
+  ctx: Ctx, id: string, fn: (tx: Tx, row: VerificationRow, now: Date) => Promise<HostedResult & { evented?: boolean }>,
+): Promise<HostedResult> {
+  const res = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const row = await lockVerification(tx, id, now);
+    if (!row) return { ok: false as const, code: 'not_found' as const };
+    return fn(tx, row, now);
+  });
+  if (res.ok && 'evented' in res && res.evented) ctx.kickWebhooks();
+  return res.ok ? { ok: true, row: res.row } : res;
+}
+
+/**
+ * Consent given: `not started` → `started`, `verification.started` once. Starting again is a
+ * no-op that answers the session (a reload, a second tab); a closed session is refused.
+ */
+export function startSession(ctx: Ctx, id: string): Promise<HostedResult> {
+  return withSession(ctx, id, async (tx, row, now) => {
+    if (closedReasonOf(row)) return { ok: false, code: 'closed' };
+    if (row.status !== 'not started') return { ok: true, row };
+    const next = await updateVerification(tx, id, {
+      status: 'started', statusCode: individualStatusCodes.started, startedAt: now, updatedAt: now,
+    });
+    await enqueueEvent(tx, { apiKeyId: row.apiKeyId, type: 'verification.started', subjectId: id, now, data: progressPayload(next, now) });
+    return { ok: true, row: next, evented: true };
+  });
+}
+
+/** Document type and issuing country; a back side already captured is dropped if the new type has none. */
+export function chooseDocument(ctx: Ctx, id: string, body: ChooseDocumentBody): Promise<HostedResult> {
+  return withSession(ctx, id, async (tx, row, now) => {
+    const blocked = captureBlocker(row);
+    if (blocked) return { ok: false, code: blocked };
+    const next = await updateVerification(tx, id, {
+      docType: body.type, issuingState: body.issuingState, media: mediaAfterDocumentChoice(row.media, body.type), updatedAt: now,
+    });
+    return { ok: true, row: next };
+  });
+}
+
+const uploadEvent = {
+  'document-front': 'verification.document_front_uploaded',
+  'document-back': 'verification.document_back_uploaded',
+  selfie: 'verification.selfie_uploaded',
+} as const;
+
+/** Why an upload to this slot would be refused now (checked before the image is processed). */
+export function uploadBlocker(row: VerificationRow, slot: MediaSlot): HostedErrorCode | null {
+  return captureBlocker(row) ?? slotBlocker(row, slot);
+}
+
+/**
+ * Records a stored capture. Every successful upload (retakes included) emits its event: the
+ * event says "this slot now holds a new image", and integrators must tolerate repeats anyway.
+ * Rules are checked again under the lock: the session may have moved while the image was encoded.
+ */
+export function recordUpload(ctx: Ctx, id: string, slot: MediaSlot, storageKey: string): Promise<HostedResult> {
+  return withSession(ctx, id, async (tx, row, now) => {
+    const blocked = uploadBlocker(row, slot);
+    if (blocked) return { ok: false, code: blocked };
+    const next = await updateVerification(tx, id, { media: { ...row.media, [mediaFieldOf[slot]]: storageKey }, updatedAt: now });
+    const extra = slot === 'selfie' ? {} : documentUploadExtra(next, slot === 'document-front' ? 'front' : 'back');
+    await enqueueEvent(tx, { apiKeyId: row.apiKeyId, type: uploadEvent[slot], subjectId: id, now, data: progressPayload(next, now, extra) });
+    return { ok: true, row: next, evented: true };
+  });
+}
+
+/**
+ * Submit: everything captured → submittedAt, decision `submitted`, `verification.processing_started`
+ * (status stays `started` until processed), then the decision pipeline runs after commit.
+ * Submitting an already submitted session answers it unchanged (a retried request after a lost
+ * response must not fail).
+ */
+export async function submitSession(ctx: Ctx & Pick<AppContext, 'logger' | 'secrets' | 'settings'>, id: string): Promise<HostedResult> {
+  const res = await withSession(ctx, id, async (tx, row, now) => {
+    const blocked = captureBlocker(row);
+    if (blocked === 'already_submitted') return { ok: true, row };
+    if (blocked) return { ok: false, code: blocked };
+    const missing = missingCaptures(row);
+    if (missing.length) return { ok: false, code: 'missing_captures', missing };
+    const next = await updateVerification(tx, id, { submittedAt: now, decision: 'submitted', updatedAt: now });
+    await enqueueEvent(tx, { apiKeyId: row.apiKeyId, type: 'verification.processing_started', subjectId: id, now, data: progressPayload(next, now) });
+    return { ok: true, row: next, evented: true };
+  });
+  if (res.ok && res.row.decision === 'submitted') scheduleDecision(ctx, id);
+  return res;
+}

@@ -1,0 +1,67 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { individualDecisionPayloadSchema, individualProgressPayloadSchema } from '../../contract/events';
+import type { MediaSlot } from '../../contract/hosted-individual';
+import { webhookEvents } from '../db/schema';
+import type { Harness } from '../testing/harness';
+
+/** Shared by the hosted-individual, test-helper and review route tests (not a test itself). */
+export const hostedPath = (id: string, rest = '') => `/api/v1/hosted/verifications/${id}${rest}`;
+
+export function jpeg(width = 640, height = 400, background = '#88aacc'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+}
+
+/** Creates a session through the customer API; returns its id (the processId). */
+export async function createSession(h: Harness, apiKey: string, body: Record<string, unknown> = { vendorData: 'user-42' }): Promise<string> {
+  const res = await h.request('POST', '/api/v1/verifications', { key: apiKey, body });
+  expect(res.status).toBe(200);
+  return res.body.data.verificationId as string;
+}
+
+export async function upload(h: Harness, id: string, slot: MediaSlot | string, bytes: Buffer, type = 'image/jpeg') {
+  return h.request('PUT', hostedPath(id, `/media/${slot}`), { raw: new Uint8Array(bytes), headers: { 'content-type': type } });
+}
+
+/** start → document → front (→ back) → selfie, each asserted 200. */
+export async function captureAll(h: Harness, id: string, docType = 'NATIONAL_ID', issuingState = 'NGA') {
+  const img = await jpeg();
+  expect((await h.request('POST', hostedPath(id, '/start'))).status).toBe(200);
+  expect((await h.request('PUT', hostedPath(id, '/document'), { body: { type: docType, issuingState } })).status).toBe(200);
+  expect((await upload(h, id, 'document-front', img)).status).toBe(200);
+  if (docType !== 'PASSPORT') expect((await upload(h, id, 'document-back', img)).status).toBe(200);
+  const last = await upload(h, id, 'selfie', img);
+  expect(last.status).toBe(200);
+  return last.body.data;
+}
+
+export interface StoredEvent {
+  type: string;
+  destination: string;
+  data: Record<string, unknown>;
+}
+
+/** The outbox rows of one session in the order they were written. */
+export async function eventsOf(h: Harness, id: string): Promise<StoredEvent[]> {
+  const rows = await h.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.subjectId, id))
+    .orderBy(asc(webhookEvents.createdAt), asc(sql`${webhookEvents.id} collate "C"`));
+  return rows.map((r) => {
+    const body = JSON.parse(r.body) as { event: string; data: Record<string, unknown> };
+    expect(body.event).toBe(r.eventType);
+    return { type: r.eventType, destination: r.destination, data: body.data };
+  });
+}
+
+/** Every payload must parse with its contract schema (strict on the decision payload's keys). */
+export function expectValidPayloads(events: StoredEvent[]) {
+  for (const e of events) {
+    if (e.destination === 'decision') {
+      const parsed = individualDecisionPayloadSchema.strict().parse(e.data);
+      if (parsed.status === 'failed') expect(typeof parsed.reason).toBe('string');
+      else expect(parsed.reason).toBeUndefined();
+    } else {
+      individualProgressPayloadSchema.parse(e.data);
+    }
+  }
+}
