@@ -1,4 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  campaignDefinitionSchema, type CampaignDefinition, type CampaignDetail, type CampaignSummary, type CampaignView,
+} from '../../contract/campaign';
 import { DEFAULT_CAMPAIGN_ID } from '../../contract/company';
 import type { DbOrTx } from '../db/client';
 import { campaigns, campaignVersions } from '../db/schema';
@@ -25,12 +29,111 @@ export async function getCampaignVersion(db: DbOrTx, id: string, version: number
   return { id, name, version, definition: v.definition };
 }
 
+/**
+ * A version as the flow uses it: the definition parsed through the schema, so versions stored
+ * before a field existed get that field's default. Null when the version does not exist.
+ */
+export async function getCampaignView(db: DbOrTx, id: string, version: number): Promise<CampaignView | null> {
+  const [row] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  const v = await getCampaignVersion(db, id, version, row?.name ?? '');
+  if (!v) return null;
+  return { id, name: v.name, version, definition: campaignDefinitionSchema.parse(v.definition) };
+}
+
 /** Creates the default campaign (version 1, published) if it does not exist. Idempotent. */
-export async function ensureDefaultCampaign(db: DbOrTx, definition: Record<string, unknown>, now: Date): Promise<void> {
+export async function ensureDefaultCampaign(db: DbOrTx, definition: CampaignDefinition, now: Date): Promise<void> {
   const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, DEFAULT_CAMPAIGN_ID)).limit(1);
   if (row) return;
   await db.insert(campaigns).values({ id: DEFAULT_CAMPAIGN_ID, name: 'Default', publishedVersion: 1, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   await db.insert(campaignVersions).values({ campaignId: DEFAULT_CAMPAIGN_ID, version: 1, definition, publishedAt: now, createdAt: now })
     .onConflictDoNothing();
+}
+
+type VersionRow = typeof campaignVersions.$inferSelect;
+type CampaignRow = typeof campaigns.$inferSelect;
+
+function summarise(c: CampaignRow, versions: Pick<VersionRow, 'version' | 'publishedAt'>[]): CampaignSummary {
+  const latest = versions.reduce((m, v) => Math.max(m, v.version), 0);
+  const latestRow = versions.find((v) => v.version === latest);
+  return {
+    id: c.id,
+    name: c.name,
+    publishedVersion: c.publishedVersion,
+    latestVersion: latest,
+    draftVersion: latestRow && !latestRow.publishedAt ? latest : null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+export async function listCampaigns(db: DbOrTx): Promise<CampaignSummary[]> {
+  const rows = await db.select().from(campaigns).orderBy(asc(campaigns.id));
+  const versions = await db.select({ campaignId: campaignVersions.campaignId, version: campaignVersions.version, publishedAt: campaignVersions.publishedAt })
+    .from(campaignVersions);
+  return rows.map((c) => summarise(c, versions.filter((v) => v.campaignId === c.id)));
+}
+
+export async function getCampaignDetail(db: DbOrTx, id: string): Promise<CampaignDetail | null> {
+  const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  if (!c) return null;
+  const versions = await db.select().from(campaignVersions).where(eq(campaignVersions.campaignId, id)).orderBy(desc(campaignVersions.version));
+  return {
+    ...summarise(c, versions),
+    versions: versions.map((v) => ({
+      version: v.version,
+      publishedAt: v.publishedAt?.toISOString() ?? null,
+      createdAt: v.createdAt.toISOString(),
+      definition: campaignDefinitionSchema.parse(v.definition),
+    })),
+  };
+}
+
+/** A readable id from the name, with a random suffix when the plain one is taken. */
+async function newCampaignId(db: DbOrTx, name: string): Promise<string> {
+  const slug = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'campaign';
+  const [taken] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, slug)).limit(1);
+  return taken ? `${slug}-${randomBytes(3).toString('hex')}` : slug;
+}
+
+/**
+ * Adds a draft version (latest + 1) to the campaign, creating the campaign when `id` is new or
+ * absent. The name is updated when given for an existing campaign. Drafts are never used by
+ * verifications until published.
+ */
+export async function createCampaignDraft(
+  db: DbOrTx, input: { id?: string; name: string; definition: CampaignDefinition }, now: Date,
+): Promise<{ id: string; version: number; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const id = input.id ?? await newCampaignId(tx, input.name);
+    const [existing] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update').limit(1);
+    if (existing) {
+      await tx.update(campaigns).set({ name: input.name, updatedAt: now }).where(eq(campaigns.id, id));
+    } else {
+      await tx.insert(campaigns).values({ id, name: input.name, publishedVersion: null, createdAt: now, updatedAt: now });
+    }
+    const [{ max } = { max: 0 }] = await tx.select({ max: sql<number>`coalesce(max(${campaignVersions.version}), 0)::int` })
+      .from(campaignVersions).where(eq(campaignVersions.campaignId, id));
+    const version = Number(max) + 1;
+    await tx.insert(campaignVersions).values({ campaignId: id, version, definition: input.definition, publishedAt: null, createdAt: now });
+    return { id, version, created: !existing };
+  });
+}
+
+export type PublishResult = { kind: 'ok'; version: number } | { kind: 'not-found' } | { kind: 'no-draft' };
+
+/** Publishes the newest unpublished version; new verifications use it from then on. */
+export async function publishLatestDraft(db: DbOrTx, id: string, now: Date): Promise<PublishResult> {
+  return db.transaction(async (tx) => {
+    const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update').limit(1);
+    if (!c) return { kind: 'not-found' } as const;
+    const [draft] = await tx.select({ version: campaignVersions.version }).from(campaignVersions)
+      .where(and(eq(campaignVersions.campaignId, id), isNull(campaignVersions.publishedAt)))
+      .orderBy(desc(campaignVersions.version)).limit(1);
+    if (!draft || (c.publishedVersion != null && draft.version < c.publishedVersion)) return { kind: 'no-draft' } as const;
+    await tx.update(campaignVersions).set({ publishedAt: now })
+      .where(and(eq(campaignVersions.campaignId, id), eq(campaignVersions.version, draft.version)));
+    await tx.update(campaigns).set({ publishedVersion: draft.version, updatedAt: now }).where(eq(campaigns.id, id));
+    return { kind: 'ok', version: draft.version } as const;
+  });
 }

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { campaignViewSchema, companyStepSchema } from './campaign';
+import { isoDateTime } from './common';
+import { companyDraftSectionSchemas, draftSectionIdSchema } from './company-form';
+import { hostedSessionSchema } from './hosted-individual';
+import { companyStatusSchema } from './statuses';
+
+/**
+ * The private hosted company API: `/api/v1/hosted/company-verifications/{processId}/…`.
+ * Every request carries the link's hostedToken in the `x-hosted-token` header.
+ */
+export const HOSTED_TOKEN_HEADER = 'x-hosted-token';
+/** Original file name of an upload (percent-encoded UTF-8 allowed); sanitised by the server. */
+export const FILE_NAME_HEADER = 'x-file-name';
+
+/** Supporting documents: PDF, JPEG or PNG, up to 10 MB each (checked by content, not by name). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const documentContentTypeSchema = z.enum(['application/pdf', 'image/jpeg', 'image/png']);
+export const DOCUMENT_ACCEPTED_TYPES = documentContentTypeSchema.options;
+
+/** Machine-readable `error.code` of hosted company errors; the app maps each to a screen or message. */
+export const hostedCompanyErrorCodeSchema = z.enum([
+  'not_found', 'invalid_token', 'expired', 'closed', 'already_submitted', 'invalid_body', 'invalid_form',
+  'unknown_section', 'unknown_document_kind', 'too_many_files', 'invalid_media', 'media_too_large',
+  'unsupported_media_type', 'liveness_not_started', 'liveness_not_needed', 'liveness_completed',
+]);
+export type HostedCompanyErrorCode = z.infer<typeof hostedCompanyErrorCodeSchema>;
+
+export const livenessStatusSchema = z.enum(['not_started', 'pending', 'completed']);
+export type LivenessStatus = z.infer<typeof livenessStatusSchema>;
+
+export const uploadedDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  fileName: z.string(),
+  contentType: documentContentTypeSchema,
+  /** Bytes as stored (images are re-encoded, so this can differ from the upload). */
+  size: z.number().int().min(0),
+  uploadedAt: isoDateTime,
+});
+export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;
+
+/** The saved sections, as loose as autosave accepts them. */
+export const companyDraftSchema = z.object({
+  business: companyDraftSectionSchemas.business.optional(),
+  contact: companyDraftSectionSchemas.contact.optional(),
+  representative: companyDraftSectionSchemas.representative.optional(),
+  officers: companyDraftSectionSchemas.officers.optional(),
+  ownership: companyDraftSectionSchemas.ownership.optional(),
+  questions: companyDraftSectionSchemas.questions.optional(),
+});
+export type CompanyDraft = z.infer<typeof companyDraftSchema>;
+
+export const companyProgressSchema = z.object({
+  /** Index into the campaign's `steps` where the person is (spec: `progress.currentStep` integer). */
+  currentStep: z.number().int().min(0),
+  /** Steps whose data passes the campaign's strict schema right now. */
+  completedSteps: z.array(companyStepSchema),
+  submittedAt: isoDateTime.nullable(),
+});
+export type CompanyProgress = z.infer<typeof companyProgressSchema>;
+
+/** Why the link cannot be used for changes any more (the app shows a screen per reason). */
+export const companyClosedReasonSchema = z.enum(['expired', 'abandoned', 'successful', 'failed']);
+
+/** `GET …/company-verifications/{processId}`: everything the form needs to resume on any device. */
+export const hostedCompanySessionSchema = z.object({
+  processId: z.string(),
+  verificationId: z.string(),
+  status: companyStatusSchema,
+  statusCode: z.number().int(),
+  /** `form` while editable; `submitted` once submitted or under review; `closed` otherwise. */
+  phase: z.enum(['form', 'submitted', 'closed']),
+  closedReason: companyClosedReasonSchema.nullable(),
+  campaign: campaignViewSchema,
+  draft: companyDraftSchema,
+  documents: z.array(uploadedDocumentSchema),
+  progress: companyProgressSchema,
+  livenessStatus: livenessStatusSchema,
+  livenessVerificationId: z.string().nullable(),
+  expiresAt: isoDateTime,
+  redirect: z.string().nullable(),
+  branding: hostedSessionSchema.shape.branding,
+  testMode: z.boolean(),
+});
+export type HostedCompanySession = z.infer<typeof hostedCompanySessionSchema>;
+
+/**
+ * `PATCH …/draft`: autosave. `data` replaces the whole `section` (the form sends the section's
+ * current values); `currentStep` alone just records where the person is.
+ */
+export const saveDraftBodySchema = z.object({
+  section: draftSectionIdSchema.optional(),
+  data: z.unknown().optional(),
+  currentStep: z.number().int().min(0).max(50).optional(),
+}).refine((b) => (b.section === undefined) === (b.data === undefined), {
+  message: 'section and data go together', path: ['data'],
+}).refine((b) => b.section !== undefined || b.currentStep !== undefined, { message: 'nothing to save' });
+export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
+
+export const saveDraftResponseSchema = z.object({
+  status: companyStatusSchema,
+  statusCode: z.number().int(),
+  progress: companyProgressSchema,
+  savedAt: isoDateTime,
+});
+
+/** `POST …/liveness`: the linked individual verification the selfie capture runs against. */
+export const startLivenessResponseSchema = z.object({
+  livenessVerificationId: z.string(),
+  livenessStatus: livenessStatusSchema,
+});
+
+/** `POST …/liveness/selfie` (image bytes). */
+export const livenessSelfieResponseSchema = z.object({
+  livenessVerificationId: z.string(),
+  livenessStatus: z.literal('completed'),
+  completedAt: isoDateTime,
+});
+
+/** A field problem of a submit refused with `invalid_form`: dotted path and an i18n key. */
+export const formIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+/** `POST …/submit`. */
+export const submitCompanyResponseSchema = z.object({
+  status: companyStatusSchema,
+  statusCode: z.number().int(),
+  submittedAt: isoDateTime,
+  verificationId: z.string(),
+  redirect: z.string().nullable(),
+});
+
+/**
+ * Review moves (operator admin API and customers' test helpers, same body):
+ * `POST …/company-verifications/{id}/decide`.
+ */
+export const companyDecisionBodySchema = z.object({
+  decision: z.enum(['successful', 'failed']),
+  reason: z.string().trim().max(1000).default(''),
+});
+export type CompanyDecisionBody = z.input<typeof companyDecisionBodySchema>;

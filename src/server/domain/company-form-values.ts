@@ -1,0 +1,49 @@
+import type { CampaignDefinition, CompanyStep } from '../../contract/campaign';
+import { buildSectionSchema, campaignSections, type CompanyFormValues } from '../../contract/company-form';
+import type { CompanyDraft, LivenessStatus, UploadedDocument } from '../../contract/hosted-company';
+import type { CompanyRow } from './company-store';
+
+/** A stored document entry: the public fields plus the storage key (never sent to the browser). */
+export type StoredDocument = UploadedDocument & { key: string };
+
+export function storedDocuments(row: Pick<CompanyRow, 'uploadedDocuments'>): StoredDocument[] {
+  return row.uploadedDocuments as unknown as StoredDocument[];
+}
+
+export function publicDocument(d: StoredDocument): UploadedDocument {
+  return { id: d.id, kind: d.kind, fileName: d.fileName, contentType: d.contentType, size: d.size, uploadedAt: d.uploadedAt };
+}
+
+/** Liveness as recorded in `authorityProfile` (see company-liveness.ts). */
+export function livenessOf(row: Pick<CompanyRow, 'authorityProfile'>): { status: LivenessStatus; verificationId: string | null } {
+  const a = row.authorityProfile;
+  const status = a.livenessStatus === 'completed' || a.livenessStatus === 'pending' ? a.livenessStatus : 'not_started';
+  return { status, verificationId: typeof a.livenessVerificationId === 'string' ? a.livenessVerificationId : null };
+}
+
+/**
+ * The form as the strict schema sees it: the saved draft sections plus what the server knows
+ * about documents and liveness. Drafts were validated loosely when saved, hence the cast.
+ */
+export function formValuesOf(row: Pick<CompanyRow, 'draft' | 'uploadedDocuments' | 'authorityProfile'>): CompanyFormValues {
+  const draft = row.draft as CompanyDraft;
+  return {
+    ...draft,
+    documents: { files: storedDocuments(row).map((d) => ({ id: d.id, kind: d.kind })) },
+    liveness: { status: livenessOf(row).status },
+  };
+}
+
+/**
+ * Steps the person has done: saved (or, for documents, at least one upload; for liveness,
+ * completed) and passing the campaign's strict schema. An untouched optional list is not "done".
+ * Review counts once submitted.
+ */
+export function completedSteps(campaign: CampaignDefinition, values: CompanyFormValues, submitted: boolean): CompanyStep[] {
+  const touched = (s: keyof CompanyFormValues) => (s === 'documents' ? (values.documents?.files?.length ?? 0) > 0
+    : s === 'liveness' ? values.liveness?.status === 'completed' : values[s] !== undefined);
+  const done: CompanyStep[] = campaignSections(campaign)
+    .filter((s) => touched(s) && buildSectionSchema(campaign, s).safeParse(values[s] ?? {}).success);
+  if (submitted && campaign.steps.includes('review')) done.push('review');
+  return done;
+}
