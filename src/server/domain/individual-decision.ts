@@ -70,7 +70,10 @@ export async function settleDecisions(): Promise<void> {
  */
 export async function resumePendingDecisions(ctx: DecisionCtx): Promise<number> {
   const pending = await ctx.db.select({ id: verifications.id }).from(verifications)
-    .where(and(eq(verifications.status, 'started'), eq(verifications.decision, 'submitted'), isNull(verifications.deletedAt)))
+    .where(and(
+      eq(verifications.status, 'started'), eq(verifications.decision, 'submitted'),
+      isNull(verifications.deletedAt), isNull(verifications.companyVerificationId),
+    ))
     .orderBy(asc(verifications.submittedAt));
   let moved = 0;
   for (const { id } of pending) {

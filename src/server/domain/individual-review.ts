@@ -9,7 +9,10 @@ import type { VerificationRow } from './individual-record';
 import { lockVerification, updateVerification } from './individual-store';
 import { withForcedOutcome } from './individual-test-outcome';
 
-const inReview = and(eq(verifications.status, 'completed'), eq(verifications.decision, 'review'), isNull(verifications.deletedAt));
+const inReview = and(
+  eq(verifications.status, 'completed'), eq(verifications.decision, 'review'),
+  isNull(verifications.deletedAt), isNull(verifications.companyVerificationId),
+);
 
 /** Sessions waiting for a specialist, oldest submission first (first come, first decided). */
 export async function listReviews(db: Db, page: number, limit: number): Promise<{ items: ReviewItem[]; total: number }> {

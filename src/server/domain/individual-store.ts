@@ -10,13 +10,21 @@ import type { VerificationRow } from './individual-record';
 const ID_MAX = 200;
 
 /**
- * A session as the hosted flow sees it: not deleted (deleted and unknown read the same), with
- * 7-day expiry applied (and stored) first, so a due session never reads as open.
+ * Sessions the individual flow owns: not deleted (deleted and unknown read the same) and not a
+ * company representative's liveness verification (company-liveness.ts drives those; their id
+ * reaches the browser, so this API must not let anyone start, upload to or submit them).
+ */
+export function ownedSession(id: string) {
+  return and(eq(verifications.id, id), isNull(verifications.deletedAt), isNull(verifications.companyVerificationId));
+}
+
+/**
+ * A session as the hosted flow sees it (see ownedSession), with 7-day expiry applied (and
+ * stored) first, so a due session never reads as open.
  */
 export async function findHostedVerification(ctx: Pick<AppContext, 'db' | 'clock'>, id: string): Promise<VerificationRow | null> {
   if (id.length === 0 || id.length > ID_MAX) return null;
-  const [row] = await ctx.db.select().from(verifications)
-    .where(and(eq(verifications.id, id), isNull(verifications.deletedAt))).limit(1);
+  const [row] = await ctx.db.select().from(verifications).where(ownedSession(id)).limit(1);
   if (!row) return null;
   const now = ctx.clock.now();
   if (!isIndividualExpired(row, now)) return row;
@@ -32,8 +40,7 @@ export async function findHostedVerification(ctx: Pick<AppContext, 'db' | 'clock
  */
 export async function lockVerification(tx: Tx, id: string, now: Date): Promise<VerificationRow | null> {
   if (id.length === 0 || id.length > ID_MAX) return null;
-  const [row] = await tx.select().from(verifications)
-    .where(and(eq(verifications.id, id), isNull(verifications.deletedAt))).for('update');
+  const [row] = await tx.select().from(verifications).where(ownedSession(id)).for('update');
   if (!row) return null;
   return isIndividualExpired(row, now) ? expiredIndividual(row) : row;
 }

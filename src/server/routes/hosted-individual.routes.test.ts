@@ -66,6 +66,15 @@ describe('GET session', () => {
     expectHostedError(await upload(h, id, 'selfie', await jpeg()), 404, 'not_found');
   });
 
+  it('does not expose a company representative\'s linked liveness verification', async () => {
+    const id = await createSession(h, testKey);
+    await h.ctx.db.update(verifications).set({ companyVerificationId: 'c'.repeat(32), status: 'started', statusCode: 2000 })
+      .where(eq(verifications.id, id));
+    expectHostedError(await get(id), 404, 'not_found');
+    expectHostedError(await upload(h, id, 'selfie', await jpeg()), 404, 'not_found');
+    expectHostedError(await submit(id), 404, 'not_found');
+  });
+
   it('uses sanitised key branding and the key mode', async () => {
     const live = await h.createKey({
       mode: 'live', name: 'Key name',
@@ -110,6 +119,13 @@ describe('POST start', () => {
     expect(second.body.data).toEqual(first.body.data);
     const [row] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, id));
     expect(row?.startedAt?.toISOString()).toBe(h.clock.now().toISOString());
+    expect((await eventsOf(h, id)).map((e) => e.type)).toEqual(['verification.started']);
+  });
+
+  it('concurrent starts emit one event', async () => {
+    const id = await createSession(h, testKey);
+    const all = await Promise.all([start(id), start(id), start(id)]);
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await eventsOf(h, id)).map((e) => e.type)).toEqual(['verification.started']);
   });
 
@@ -251,6 +267,18 @@ describe('POST submit', () => {
     expectHostedError(await submit(id), 409, 'closed');
     const types = (await eventsOf(h, id)).map((e) => e.type);
     expect(types.filter((t) => t === 'verification.processing_started')).toHaveLength(1);
+  });
+
+  it('concurrent submits emit one processing_started and one decision', async () => {
+    const id = await createSession(h, testKey);
+    await captureAll(h, id, 'PASSPORT');
+    const all = await Promise.all([submit(id), submit(id), submit(id)]);
+    await settleDecisions();
+    // Each answer is either the submitted session or, once decided, closed.
+    for (const r of all) expect([200, 409]).toContain(r.status);
+    const types = (await eventsOf(h, id)).map((e) => e.type);
+    expect(types.filter((t) => t === 'verification.processing_started')).toHaveLength(1);
+    expect(types.filter((t) => t === 'verification.successful')).toHaveLength(1);
   });
 
   it('refuses captures between submit and the decision with already_submitted', async () => {
