@@ -4,7 +4,7 @@
  * does not grow the trail without bound; the trail is also capped at AUDIT_MAX entries.
  */
 export type AuditActor = 'representative' | 'operator' | 'customer' | 'system';
-export interface AuditEntry {
+export type AuditEntry = {
   at: string;
   action: string;
   actor: AuditActor;
@@ -15,7 +15,7 @@ export interface AuditEntry {
   /** Coalesced autosaves: how many, and when the last one happened. */
   count?: number;
   lastAt?: string;
-}
+};
 
 export const AUDIT_COALESCE_MS = 60_000;
 export const AUDIT_MAX = 500;

@@ -54,11 +54,11 @@ export async function addDocument(
     const started = startIfNeeded(locked, locked.auditTrail, now);
     const auditTrail = appendAudit(started.trail, {
       action: 'document_uploaded', actor: 'representative', detail: { documentId: id, kind, contentType: entry.contentType, size: entry.size },
-    }, now) as unknown as Record<string, unknown>[];
+    }, now);
     await updateCompany(tx, locked.id, {
       ...started.patch,
-      uploadedDocuments: uploadedDocuments as unknown as Record<string, unknown>[],
-      progress: progressAfter(locked, campaign.definition, { uploadedDocuments: uploadedDocuments as unknown as Record<string, unknown>[] }),
+      uploadedDocuments,
+      progress: progressAfter(locked, campaign.definition, { uploadedDocuments }),
       auditTrail,
       updatedAt: now,
     });
@@ -79,13 +79,13 @@ export async function removeDocument(ctx: AppContext, processId: string, kind: s
     if (refused) return refused;
     const docs = storedDocuments(row);
     if (!docs.some((d) => d.id === docId && d.kind === kind)) return hostedFail(404, 'not_found', 'Document not found');
-    const uploadedDocuments = docs.filter((d) => d.id !== docId) as unknown as Record<string, unknown>[];
+    const uploadedDocuments = docs.filter((d) => d.id !== docId);
     const { definition } = await campaignOf(tx, row);
     const auditTrail = appendAudit(row.auditTrail, { action: 'document_removed', actor: 'representative', detail: { documentId: docId, kind } }, now);
     await updateCompany(tx, row.id, {
       uploadedDocuments,
       progress: progressAfter(row, definition, { uploadedDocuments }),
-      auditTrail: auditTrail as unknown as Record<string, unknown>[],
+      auditTrail,
       updatedAt: now,
     });
     return { ok: true as const };

@@ -58,7 +58,7 @@ export async function saveDraft(ctx: AppContext, processId: string, body: SaveDr
     const auditTrail = appendAudit(started.trail, {
       action, actor: 'representative', ...(body.section ? { section: body.section } : {}),
       ...(body.currentStep !== undefined ? { detail: { currentStep: body.currentStep } } : {}),
-    }, now) as unknown as Record<string, unknown>[];
+    }, now);
     const progress = { ...progressAfter(row, definition, { draft }, body.currentStep), lastSavedAt: now.toISOString() };
     const saved = await updateCompany(tx, row.id, { ...started.patch, draft, progress, auditTrail, updatedAt: now });
     return {

@@ -61,7 +61,7 @@ export function startIfNeeded(row: CompanyRow, trail: Record<string, unknown>[],
   if (row.status !== 'not started') return { patch: {}, trail };
   return {
     patch: { status: 'started', statusCode: companyStatusCode('started') },
-    trail: appendAudit(trail, { action: 'started', actor: 'representative', from: 'not started', to: 'started' }, now) as unknown as Record<string, unknown>[],
+    trail: appendAudit(trail, { action: 'started', actor: 'representative', from: 'not started', to: 'started' }, now),
   };
 }
 

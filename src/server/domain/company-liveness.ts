@@ -54,7 +54,7 @@ export async function startLiveness(ctx: AppContext, processId: string): Promise
     const started = startIfNeeded(row, row.auditTrail, now);
     const auditTrail = appendAudit(started.trail, { action: 'liveness_started', actor: 'representative', detail: { livenessVerificationId: id } }, now);
     const authorityProfile = { ...row.authorityProfile, livenessStatus: 'pending', livenessVerificationId: id, livenessStartedAt: now.toISOString() };
-    await updateCompany(tx, row.id, { ...started.patch, authorityProfile, auditTrail: auditTrail as unknown as Record<string, unknown>[], updatedAt: now });
+    await updateCompany(tx, row.id, { ...started.patch, authorityProfile, auditTrail, updatedAt: now });
     return { ok: true as const, livenessVerificationId: id, livenessStatus: 'pending' as const };
   });
 }
@@ -87,7 +87,7 @@ export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: 
     };
     const auditTrail = appendAudit(locked.auditTrail, { action: 'liveness_completed', actor: 'representative', detail: { livenessVerificationId: verificationId } }, now);
     const saved = await updateCompany(tx, locked.id, {
-      authorityProfile, auditTrail: auditTrail as unknown as Record<string, unknown>[],
+      authorityProfile, auditTrail,
       progress: progressAfter(locked, definition, { authorityProfile }), updatedAt: now,
     });
     await enqueueEvent(tx, {

@@ -38,7 +38,7 @@ async function move(
       statusCode: companyStatusCode(to),
       ...(reason !== null ? { reason } : {}),
       ...(decided ? { decidedAt: now } : {}),
-      auditTrail: auditTrail as unknown as Record<string, unknown>[],
+      auditTrail,
       updatedAt: now,
     });
     const event = to === 'under review' ? 'company_verification.under_review' : to === 'successful' ? 'company_verification.successful' : 'company_verification.failed';

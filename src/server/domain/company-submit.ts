@@ -54,7 +54,7 @@ export async function submitCompany(ctx: AppContext, processId: string): Promise
     }, now);
     const saved = await updateCompany(tx, row.id, {
       status: 'submitted', statusCode: companyStatusCode('submitted'), submittedAt: now, draft, progress, analysis,
-      auditTrail: auditTrail as unknown as Record<string, unknown>[], updatedAt: now,
+      auditTrail, updatedAt: now,
     });
     await enqueueCompanyEvent(tx, saved, campaign.definition, 'company_verification.submitted', now);
     return {

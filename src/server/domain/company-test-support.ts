@@ -6,6 +6,11 @@ import { getPublishedCampaign } from '../campaigns/campaign-repo';
 import type { AppContext } from '../context';
 import { companyVerifications } from '../db/schema';
 import { newCompanyId, newCompanyPublicId, newHostedToken } from '../lib/ids';
+import { addDocument } from './company-documents';
+import { saveDraft } from './company-draft';
+import { completeLiveness, startLiveness } from './company-liveness';
+import { findCompany } from './company-store';
+import { submitCompany } from './company-submit';
 
 /**
  * Test support for the company flow (imported by tests only): rows created the way the customer
@@ -53,3 +58,27 @@ export const completeDraft = {
   officers: { items: [{ firstName: 'Ada', lastName: 'Obi', role: 'director', email: 'ada@acme.example' }] },
   ownership: { owners: [{ firstName: 'Ada', lastName: 'Obi', share: 60, dateOfBirth: '1980-01-02', nationality: 'NGA' }, { firstName: 'Bo', lastName: 'Ade', share: 40 }] },
 } satisfies CompanyFormValues;
+
+/**
+ * A verification carried to `submitted` through the domain functions the hosted routes use:
+ * every section saved, both documents uploaded, liveness done, submitted.
+ */
+export async function submittedCompany(ctx: AppContext, opts: { apiKeyId: string; vendorData?: string }) {
+  const c = await insertCompany(ctx, opts);
+  for (const [section, data] of Object.entries(completeDraft)) {
+    const saved = await saveDraft(ctx, c.id, { section: section as keyof typeof completeDraft, data });
+    if (!saved.ok) throw new Error(`save ${section}: ${saved.code}`);
+  }
+  const row = async () => (await findCompany(ctx.db, c.id))!;
+  for (const kind of ['business_registration', 'proof_of_address']) {
+    const up = await addDocument(ctx, await row(), kind, minimalPdf(), `${kind}.pdf`);
+    if (!up.ok) throw new Error(`upload ${kind}: ${up.code}`);
+  }
+  const started = await startLiveness(ctx, c.id);
+  if (!started.ok) throw new Error(`liveness: ${started.code}`);
+  const done = await completeLiveness(ctx, await row(), await photo());
+  if (!done.ok) throw new Error(`selfie: ${done.code}`);
+  const submitted = await submitCompany(ctx, c.id);
+  if (!submitted.ok) throw new Error(`submit: ${submitted.code} ${JSON.stringify(submitted.issues)}`);
+  return c;
+}

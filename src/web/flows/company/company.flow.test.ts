@@ -32,9 +32,9 @@ describe('step table', () => {
   });
 
   it('numbers only the campaign steps', () => {
-    expect(stepPosition(full, 'business')).toEqual({ index: 1, total: 8 });
-    expect(stepPosition(full, 'ownership')).toEqual({ index: 5, total: 8 });
-    expect(stepPosition(full, 'review')).toEqual({ index: 8, total: 8 });
+    expect(stepPosition(full, 'business')).toEqual({ current: 1, total: 8 });
+    expect(stepPosition(full, 'ownership')).toEqual({ current: 5, total: 8 });
+    expect(stepPosition(full, 'review')).toEqual({ current: 8, total: 8 });
     expect(stepPosition(full, 'welcome')).toBeNull();
     expect(stepPosition(full, 'done')).toBeNull();
   });

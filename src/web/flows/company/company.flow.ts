@@ -36,10 +36,10 @@ export function isSectionStep(id: string): id is SectionStep {
 }
 
 /** 1-based position among counted steps, for "Step 3 of 8"; null for welcome and done. */
-export function stepPosition(steps: readonly FlowStep[], id: FlowStepId): { index: number; total: number } | null {
+export function stepPosition(steps: readonly FlowStep[], id: FlowStepId): { current: number; total: number } | null {
   const counted = steps.filter((s) => s.counted);
   const at = counted.findIndex((s) => s.id === id);
-  return at === -1 ? null : { index: at + 1, total: counted.length };
+  return at === -1 ? null : { current: at + 1, total: counted.length };
 }
 
 export function nextStep(steps: readonly FlowStep[], id: FlowStepId): FlowStepId {

@@ -47,7 +47,7 @@ export function xhrUpload(req: XhrUploadRequest, createXhr: XhrFactory = () => n
     const cleanup = () => req.signal?.removeEventListener('abort', onAbort);
     xhr.onload = () => {
       cleanup();
-      let json: unknown = null;
+      let json: unknown;
       try {
         json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {

@@ -1,0 +1,138 @@
+// Typed client of the hosted company API. The hostedToken travels only in a header, never in a
+// URL the app builds (so it stays out of server logs of the API paths).
+import type { z } from 'zod';
+import {
+  FILE_NAME_HEADER,
+  HOSTED_TOKEN_HEADER,
+  hostedCompanySessionSchema,
+  livenessSelfieResponseSchema,
+  saveDraftResponseSchema,
+  startLivenessResponseSchema,
+  submitCompanyResponseSchema,
+  uploadedDocumentSchema,
+  type HostedCompanySession,
+  type SaveDraftBody,
+  type UploadedDocument,
+} from '../../../../contract/hosted-company';
+import { CompanyApiError, errorFromResponse } from './api-error';
+import { xhrUpload, XhrNetworkError } from './xhr-upload';
+
+export type SaveDraftResponse = z.infer<typeof saveDraftResponseSchema>;
+export type StartLivenessResponse = z.infer<typeof startLivenessResponseSchema>;
+export type LivenessSelfieResponse = z.infer<typeof livenessSelfieResponseSchema>;
+export type SubmitCompanyResponse = z.infer<typeof submitCompanyResponseSchema>;
+
+export interface CompanyApi {
+  load(): Promise<HostedCompanySession>;
+  saveDraft(body: SaveDraftBody): Promise<SaveDraftResponse>;
+  uploadDocument(kind: string, file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedDocument>;
+  deleteDocument(kind: string, documentId: string): Promise<void>;
+  startLiveness(): Promise<StartLivenessResponse>;
+  uploadSelfie(image: Blob): Promise<LivenessSelfieResponse>;
+  submit(): Promise<SubmitCompanyResponse>;
+}
+
+export interface CompanyApiConfig {
+  processId: string;
+  hostedToken: string;
+  /** Where the API lives; `/api` when app and API share the origin. */
+  apiBase?: string;
+  fetchFn?: typeof fetch;
+  upload?: typeof xhrUpload;
+}
+
+/** Envelope `data` parsed with the contract schema; a body that does not fit is a server error. */
+function parseData<T>(schema: z.ZodType<T>, httpStatus: number, body: unknown): T {
+  const data = body && typeof body === 'object' ? (body as Record<string, unknown>).data : undefined;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new CompanyApiError('server', httpStatus);
+  return parsed.data;
+}
+
+export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
+  const fetchFn = config.fetchFn ?? ((input, init) => fetch(input, init));
+  const upload = config.upload ?? xhrUpload;
+  const base = `${(config.apiBase ?? '/api').replace(/\/$/, '')}/v1/hosted/company-verifications/${encodeURIComponent(config.processId)}`;
+  const tokenHeader = { [HOSTED_TOKEN_HEADER]: config.hostedToken };
+
+  async function request(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+    let res: Response;
+    try {
+      res = await fetchFn(`${base}${path}`, {
+        method,
+        headers: { ...tokenHeader, accept: 'application/json', ...headers },
+        body,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      throw new CompanyApiError('network', 0);
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      json = null;
+    }
+    if (!res.ok) throw errorFromResponse(res.status, json);
+    return { status: res.status, json };
+  }
+
+  async function json<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
+    const res = body === undefined
+      ? await request(method, path)
+      : await request(method, path, JSON.stringify(body), { 'content-type': 'application/json' });
+    return parseData(schema, res.status, res.json);
+  }
+
+  return {
+    load: () => json(hostedCompanySessionSchema, 'GET', ''),
+    saveDraft: (body) => json(saveDraftResponseSchema, 'PATCH', '/draft', body),
+    async uploadDocument(kind, file, onProgress, signal) {
+      let res;
+      try {
+        res = await upload({
+          method: 'PUT',
+          url: `${base}/documents/${encodeURIComponent(kind)}`,
+          headers: {
+            ...tokenHeader,
+            accept: 'application/json',
+            'content-type': file.type || 'application/octet-stream',
+            [FILE_NAME_HEADER]: encodeURIComponent(file.name),
+          },
+          body: file,
+          ...(onProgress ? { onProgress } : {}),
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        if (error instanceof XhrNetworkError) throw new CompanyApiError('network', 0);
+        throw error;
+      }
+      if (res.status < 200 || res.status >= 300) throw errorFromResponse(res.status, res.json);
+      return parseData(uploadedDocumentSchema, res.status, res.json);
+    },
+    async deleteDocument(kind, documentId) {
+      try {
+        await request('DELETE', `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(documentId)}`);
+      } catch (error) {
+        // Gone already (a retried delete whose first attempt landed): that is what was asked.
+        if (error instanceof CompanyApiError && error.code === 'not_found' && error.httpStatus === 404) return;
+        throw error;
+      }
+    },
+    startLiveness: () => json(startLivenessResponseSchema, 'POST', '/liveness', {}),
+    async uploadSelfie(image) {
+      try {
+        const res = await request('POST', '/liveness/selfie', image, { 'content-type': image.type || 'image/jpeg' });
+        return parseData(livenessSelfieResponseSchema, res.status, res.json);
+      } catch (error) {
+        // A retried upload whose first attempt landed: the selfie is in.
+        if (error instanceof CompanyApiError && error.code === 'liveness_completed') {
+          return { livenessVerificationId: '', livenessStatus: 'completed' as const, completedAt: '' };
+        }
+        throw error;
+      }
+    },
+    submit: () => json(submitCompanyResponseSchema, 'POST', '/submit', {}),
+  };
+}
