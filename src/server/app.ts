@@ -17,6 +17,8 @@ import { docsRoutes } from './routes/docs.routes';
 import { hostedIndividualRoutes } from './routes/hosted-individual.routes';
 import { hostedCompanyRoutes } from './routes/hosted-company.routes';
 import { testHelperRoutes } from './routes/test-helpers.routes';
+import { testHelperCompanyRoutes } from './routes/test-helpers-company.routes';
+import { mediaRoutes } from './routes/media.routes';
 
 /** JSON bodies are small; media uploads have their own, larger limit in the hosted routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -34,6 +36,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.route('/api/v1/hosted', hostedIndividualRoutes(ctx));
   app.route('/api/v1/hosted', hostedCompanyRoutes(ctx));
   app.route('/api/v1/test', testHelperRoutes(ctx));
+  app.route('/api/v1/test', testHelperCompanyRoutes(ctx));
   app.route('/api/v1', v1IndividualRoutes(ctx));
   app.route('/api/v1', v1CompanyRoutes(ctx));
   // Every admin route needs the admin token; route groups below are mounted behind it.
@@ -44,6 +47,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.route('/api/admin', adminCompanyRoutes(ctx));
   app.route('/api/admin', adminCampaignRoutes(ctx));
   app.route('/api', docsRoutes(ctx));
+  app.route('/api', mediaRoutes(ctx));
 
   app.notFound((c) => (c.req.path.startsWith('/api/')
     ? fail(c, 404, 'Not found')

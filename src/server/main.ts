@@ -4,6 +4,7 @@ import { buildContext } from './bootstrap';
 import { loadSettings, SettingsError } from './env';
 import { startJobs } from './jobs';
 import { firstStart } from './first-start';
+import { resumePendingDecisions, settleDecisions } from './domain/individual-decision';
 
 async function main() {
   let settings;
@@ -18,6 +19,8 @@ async function main() {
   }
   const { ctx, database } = await buildContext(settings);
   await firstStart(ctx);
+  // Sessions a crash left between submit and decision are finished now.
+  await resumePendingDecisions(ctx);
   const app = createApp(ctx);
   const jobs = startJobs(ctx);
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
@@ -33,6 +36,7 @@ async function main() {
     const closed = new Promise<void>((res) => server.close(() => res()));
     await Promise.race([closed, new Promise((r) => setTimeout(r, 20_000))]);
     await jobs.stop();
+    await settleDecisions();
     await database.close();
     ctx.logger.info('stopped');
     process.exit(0);

@@ -6,11 +6,13 @@ import { commandHelp, globalHelp, groupHelp } from './help';
 import { Output, type Writable } from './output';
 import { keysCommands } from './commands/keys';
 import { webhooksCommands } from './commands/webhooks';
+import { reviewCommands } from './commands/review';
 
 /** Every command group of `idv`: to add one, import its file above and list it here. */
 export const groups: CommandGroup[] = [
   keysCommands,
   webhooksCommands,
+  reviewCommands,
 ];
 
 export interface RunIo {
