@@ -160,8 +160,9 @@ function strictField(kind: Kind, required: boolean, max = fieldMaxLength[kind]) 
 /** Draft field: right type and capped length; no format checks (the person is still typing). */
 const looseField = (kind: Kind) => z.string().max(fieldMaxLength[kind], E.tooLong).optional();
 
-function looseObject(kinds: Record<string, Kind>) {
-  return Object.fromEntries(Object.entries(kinds).map(([k, kind]) => [k, looseField(kind)]));
+/** Typed per key, so the draft schemas infer `{ legalName?: string; … }` for the web form. */
+function looseObject<K extends Record<string, Kind>>(kinds: K): { [P in keyof K]: ReturnType<typeof looseField> } {
+  return Object.fromEntries(Object.entries(kinds).map(([k, kind]) => [k, looseField(kind)])) as { [P in keyof K]: ReturnType<typeof looseField> };
 }
 function strictObject(kinds: Record<string, Kind>, required: readonly string[]) {
   return Object.fromEntries(Object.entries(kinds).map(([k, kind]) => [k, strictField(kind, required.includes(k))]));
