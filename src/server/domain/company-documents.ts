@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { processDocument } from '../media/validate-document';
 import { appendAudit } from './company-audit';
 import { progressAfter } from './company-draft';
-import { publicDocument, storedDocuments, type StoredDocument } from './company-form-values';
+import { publicDocument, storedDocuments, withMirrors, type StoredDocument } from './company-form-values';
 import { sanitiseFileName } from './company-files';
 import { editableFailure, hostedFail, startIfNeeded, type HostedFail } from './company-hosted';
 import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './company-store';
@@ -58,6 +58,7 @@ export async function addDocument(
     await updateCompany(tx, locked.id, {
       ...started.patch,
       uploadedDocuments,
+      draft: withMirrors(locked.draft, { ...locked, uploadedDocuments }),
       progress: progressAfter(locked, campaign.definition, { uploadedDocuments }),
       auditTrail,
       updatedAt: now,
@@ -84,6 +85,7 @@ export async function removeDocument(ctx: AppContext, processId: string, kind: s
     const auditTrail = appendAudit(row.auditTrail, { action: 'document_removed', actor: 'representative', detail: { documentId: docId, kind } }, now);
     await updateCompany(tx, row.id, {
       uploadedDocuments,
+      draft: withMirrors(row.draft, { ...row, uploadedDocuments }),
       progress: progressAfter(row, definition, { uploadedDocuments }),
       auditTrail,
       updatedAt: now,

@@ -1,5 +1,5 @@
 import type { CampaignDefinition, CompanyStep } from '../../contract/campaign';
-import { buildSectionSchema, campaignSections, type CompanyFormValues } from '../../contract/company-form';
+import { buildSectionSchema, campaignSections, draftSectionIds, type CompanyFormValues } from '../../contract/company-form';
 import type { CompanyDraft, LivenessStatus, UploadedDocument } from '../../contract/hosted-company';
 import type { CompanyRow } from './company-store';
 
@@ -22,13 +22,36 @@ export function livenessOf(row: Pick<CompanyRow, 'authorityProfile'>): { status:
 }
 
 /**
+ * `draft.documents` and `draft.liveness` mirror what the server keeps elsewhere (uploaded
+ * documents, authorityProfile) so the draft holds every section of the form, as the record
+ * mapper reads it. They are written by the server only (autosave accepts neither section).
+ */
+export function withMirrors(draft: Record<string, unknown>, from: Pick<CompanyRow, 'uploadedDocuments' | 'authorityProfile'>): Record<string, unknown> {
+  const liveness = livenessOf(from);
+  const completedAt = from.authorityProfile.completedAt;
+  return {
+    ...draft,
+    documents: { files: storedDocuments(from).map(publicDocument) },
+    liveness: {
+      status: liveness.status,
+      verificationId: liveness.verificationId,
+      ...(typeof completedAt === 'string' ? { completedAt } : {}),
+    },
+  };
+}
+
+/** Only the sections the person edits (the mirrors are not part of the hosted draft). */
+export function editableDraft(draft: Record<string, unknown>): CompanyDraft {
+  return Object.fromEntries(draftSectionIds.filter((s) => draft[s] !== undefined).map((s) => [s, draft[s]])) as CompanyDraft;
+}
+
+/**
  * The form as the strict schema sees it: the saved draft sections plus what the server knows
  * about documents and liveness. Drafts were validated loosely when saved, hence the cast.
  */
 export function formValuesOf(row: Pick<CompanyRow, 'draft' | 'uploadedDocuments' | 'authorityProfile'>): CompanyFormValues {
-  const draft = row.draft as CompanyDraft;
   return {
-    ...draft,
+    ...editableDraft(row.draft),
     documents: { files: storedDocuments(row).map((d) => ({ id: d.id, kind: d.kind })) },
     liveness: { status: livenessOf(row).status },
   };

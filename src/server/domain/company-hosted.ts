@@ -1,13 +1,13 @@
 import type { CampaignView } from '../../contract/campaign';
 import { messages } from '../../contract/envelope';
 import type {
-  CompanyDraft, CompanyProgress, HostedCompanyErrorCode, HostedCompanySession,
+  CompanyProgress, HostedCompanyErrorCode, HostedCompanySession,
 } from '../../contract/hosted-company';
 import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { safeEqual } from '../lib/secrets';
 import { appendAudit } from './company-audit';
-import { livenessOf, publicDocument, storedDocuments } from './company-form-values';
+import { editableDraft, livenessOf, publicDocument, storedDocuments } from './company-form-values';
 import { findCompany, type CompanyPatch, type CompanyRow } from './company-store';
 import { companyStatusCode, hostedPhase } from './company-transitions';
 
@@ -80,7 +80,7 @@ export function hostedSessionOf(
     phase,
     closedReason,
     campaign,
-    draft: row.draft as CompanyDraft,
+    draft: editableDraft(row.draft),
     documents: storedDocuments(row).map(publicDocument),
     progress: progressOf(row),
     livenessStatus: liveness.status,

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { companyStatusCodes, individualStatusCodes } from '../../contract/statuses';
 import type { LivenessStatus } from '../../contract/hosted-company';
 import type { AppContext } from '../context';
@@ -5,10 +6,9 @@ import { verifications } from '../db/schema';
 import { newVerificationId } from '../lib/ids';
 import { processUpload } from '../media/process-upload';
 import { enqueueEvent } from '../webhooks/outbox';
-import { and, eq } from 'drizzle-orm';
 import { appendAudit } from './company-audit';
 import { progressAfter } from './company-draft';
-import { livenessOf } from './company-form-values';
+import { livenessOf, withMirrors } from './company-form-values';
 import { editableFailure, hostedFail, startIfNeeded, type HostedFail } from './company-hosted';
 import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './company-store';
 
@@ -54,7 +54,9 @@ export async function startLiveness(ctx: AppContext, processId: string): Promise
     const started = startIfNeeded(row, row.auditTrail, now);
     const auditTrail = appendAudit(started.trail, { action: 'liveness_started', actor: 'representative', detail: { livenessVerificationId: id } }, now);
     const authorityProfile = { ...row.authorityProfile, livenessStatus: 'pending', livenessVerificationId: id, livenessStartedAt: now.toISOString() };
-    await updateCompany(tx, row.id, { ...started.patch, authorityProfile, auditTrail, updatedAt: now });
+    await updateCompany(tx, row.id, {
+      ...started.patch, authorityProfile, draft: withMirrors(row.draft, { ...row, authorityProfile }), auditTrail, updatedAt: now,
+    });
     return { ok: true as const, livenessVerificationId: id, livenessStatus: 'pending' as const };
   });
 }
@@ -87,7 +89,7 @@ export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: 
     };
     const auditTrail = appendAudit(locked.auditTrail, { action: 'liveness_completed', actor: 'representative', detail: { livenessVerificationId: verificationId } }, now);
     const saved = await updateCompany(tx, locked.id, {
-      authorityProfile, auditTrail,
+      authorityProfile, auditTrail, draft: withMirrors(locked.draft, { ...locked, authorityProfile }),
       progress: progressAfter(locked, definition, { authorityProfile }), updatedAt: now,
     });
     await enqueueEvent(tx, {

@@ -8,9 +8,10 @@ import { createHarness, type Harness } from '../testing/harness';
 describe('hosted company API', () => {
   let h: Harness;
   let keyId: string;
+  let apiKey: string;
   beforeAll(async () => {
     h = await createHarness();
-    keyId = (await h.createKey({ branding: { name: 'Shop', accentColor: '#112233' } })).id;
+    ({ id: keyId, apiKey } = await h.createKey({ branding: { name: 'Shop', accentColor: '#112233' } }));
   });
   afterAll(async () => { await h.close(); });
 
@@ -253,6 +254,23 @@ describe('hosted company API', () => {
 
     const session = await api('GET');
     expect(session.body.data).toMatchObject({ status: 'submitted', phase: 'submitted', progress: { submittedAt: at } });
+    expect(Object.keys(session.body.data.draft).sort()).toEqual(['business', 'contact', 'officers', 'ownership', 'representative']);
+
+    // The customer's record shows every section.
+    const list = await h.request('GET', '/api/v1/company-verifications', { key: apiKey });
+    const record = list.body.data.find((r: { id: string }) => r.id === c.id);
+    expect(record).toMatchObject({
+      status: 'submitted', statusCode: 2003, vendorData: 'co-7', campaignId: 'default', campaignVersion: 1,
+      businessProfile: { legalName: 'Acme Ltd', companyName: 'Acme Ltd', countryOfRegistration: 'NGA', contact: { generalEmail: 'hello@acme.example' } },
+      representativeProfile: { fullName: 'Ada Obi', isAuthorised: true },
+      ownershipProfile: { owners: [{ share: 60 }, { share: 40 }] },
+      authorityProfile: { livenessStatus: 'completed' },
+      additionalInformation: { officers: [{ role: 'director' }], liveness: { status: 'completed' } },
+      analysis: { status: 'completed' },
+      progress: { submittedAt: at },
+    });
+    expect(record.documents.files.map((f: { kind: string }) => f.kind)).toEqual(['business_registration', 'proof_of_address']);
+    expect(record.uploadedDocuments).toHaveLength(2);
     for (const [method, path, opts] of [
       ['PATCH', '/draft', { body: { section: 'business', data: {} } }], ['POST', '/submit', {}],
       ['PUT', '/documents/proof_of_address', { raw: minimalPdf() }], ['POST', '/liveness', {}],
@@ -261,6 +279,49 @@ describe('hosted company API', () => {
       expect(r.status, `${method} ${path}`).toBe(409);
       expect(r.body.error.code).toBe('already_submitted');
     }
+  });
+
+  it('follows a custom campaign: its steps, custom questions and allowed countries', async () => {
+    const admin = { authorization: `Bearer ${h.ctx.adminToken}` };
+    const definition = {
+      steps: ['business', 'questions', 'review'], livenessRequired: false, allowedCountries: ['GHA'],
+      questions: [
+        { id: 'volume', label: 'Monthly volume', type: 'single_choice', required: true, options: [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }] },
+        { id: 'founded', label: 'Founded', type: 'date' },
+      ],
+    };
+    expect((await h.request('POST', '/api/admin/campaigns', { headers: admin, body: { id: 'ghana', name: 'Ghana', definition } })).status).toBe(200);
+    await h.request('POST', '/api/admin/campaigns/ghana/publish', { headers: admin });
+    const c = await insertCompany(h.ctx, { apiKeyId: keyId, campaignId: 'ghana' });
+    const api = client(c);
+    expect((await api('GET')).body.data.campaign).toMatchObject({ id: 'ghana', version: 1, definition: { steps: ['business', 'questions', 'review'] } });
+    expect((await api('PATCH', '/draft', { body: { section: 'contact', data: {} } })).body.error.code).toBe('unknown_section');
+    expect((await api('POST', '/liveness')).body.error.code).toBe('liveness_not_needed');
+    await api('PATCH', '/draft', { body: { section: 'business', data: { ...completeDraft.business, businessBvn: '' } } });
+    await api('PATCH', '/draft', { body: { section: 'questions', data: { answers: { volume: 'medium', founded: '2019-13-01' } } } });
+    const refused = await api('POST', '/submit');
+    expect(refused.body.error.issues).toEqual(expect.arrayContaining([
+      { path: 'business.countryOfRegistration', message: 'errors.countryNotAllowed' },
+      { path: 'questions.answers.volume', message: 'errors.choice' },
+      { path: 'questions.answers.founded', message: 'errors.date' },
+    ]));
+    await api('PATCH', '/draft', { body: { section: 'business', data: { ...completeDraft.business, countryOfRegistration: 'GHA', businessBvn: '' } } });
+    await api('PATCH', '/draft', { body: { section: 'questions', data: { answers: { volume: 'high', founded: '2019-12-01' } }, currentStep: 2 } });
+    const ok = await api('POST', '/submit');
+    expect(ok.status).toBe(200);
+    const row = await rowOf(c.id);
+    expect(row.analysis).toMatchObject({ reviewFlags: [], provisioning: { ready: true, pendingFields: [] } });
+    expect(row.progress.completedSteps).toEqual(['business', 'questions', 'review']);
+    const list = await h.request('GET', '/api/v1/company-verifications', { key: apiKey });
+    expect(list.body.data.find((r: { id: string }) => r.id === c.id).customQuestionAnswers).toEqual(expect.arrayContaining([
+      expect.objectContaining({ answer: 'high' }), expect.objectContaining({ answer: '2019-12-01' }),
+    ]));
+  });
+
+  it('caps autosave bodies', async () => {
+    const c = await insertCompany(h.ctx, { apiKeyId: keyId });
+    const big = JSON.stringify({ section: 'business', data: { description: 'x'.repeat(300 * 1024) } });
+    expect((await client(c)('PATCH', '/draft', { raw: big, headers: { 'content-type': 'application/json' } })).status).toBe(413);
   });
 
   it('refuses changes once the link has expired', async () => {
