@@ -23,7 +23,8 @@ export function isIndividualExpired(row: Pick<VerificationRow, 'status' | 'expir
 }
 
 /** The row as expiry leaves it (pure: for answering a read without a second query). */
-export function expiredIndividual(row: VerificationRow): VerificationRow {
+type ExpirySource = Pick<VerificationRow, 'status' | 'statusCode' | 'decision' | 'reason' | 'expiresAt' | 'updatedAt'>;
+export function expiredIndividual<T extends ExpirySource>(row: T): T {
   const status = expiredStatusOf[row.status as keyof typeof expiredStatusOf];
   if (!status) return row;
   return { ...row, status, statusCode: individualStatusCodes[status], decision: 'expired', reason: EXPIRY_REASON, updatedAt: row.expiresAt };

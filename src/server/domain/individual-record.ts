@@ -2,9 +2,33 @@ import {
   docTypeSchema, emptyDocInfo, type DocInfo, type DocType, type IndividualRecord, type IndividualSummary,
 } from '../../contract/individual';
 import type { Decision, IndividualStatus, VerificationMethod } from '../../contract/statuses';
-import type { verifications } from '../db/schema';
+import { verifications } from '../db/schema';
 
 export type VerificationRow = typeof verifications.$inferSelect;
+
+/**
+ * The columns a record needs: hot read paths select only these (fewer columns is measurably
+ * cheaper per row on PGlite, where the query cost is the request cost).
+ */
+export const individualRecordColumns = {
+  id: verifications.id,
+  status: verifications.status,
+  statusCode: verifications.statusCode,
+  decision: verifications.decision,
+  reason: verifications.reason,
+  vendorData: verifications.vendorData,
+  userMeta: verifications.userMeta,
+  verificationMethod: verifications.verificationMethod,
+  docType: verifications.docType,
+  issuingState: verifications.issuingState,
+  media: verifications.media,
+  docInfo: verifications.docInfo,
+  expiresAt: verifications.expiresAt,
+  createdAt: verifications.createdAt,
+  updatedAt: verifications.updatedAt,
+};
+export type RecordSource = Pick<VerificationRow, keyof typeof individualRecordColumns>;
+type SummarySource = Pick<VerificationRow, 'id' | 'status' | 'statusCode' | 'reason' | 'vendorData' | 'userMeta' | 'verificationMethod' | 'createdAt' | 'updatedAt'>;
 
 /** English names of the document types (record field `doc.name`). */
 export const docTypeNames: Record<DocType, string> = {
@@ -20,7 +44,7 @@ export function individualLink(hostedUrl: string, id: string): string {
 }
 
 /** Cancel's short form (spec: PATCH …/cancel response). */
-export function toIndividualSummary(row: VerificationRow): IndividualSummary {
+export function toIndividualSummary(row: SummarySource): IndividualSummary {
   return {
     id: row.id,
     status: row.status as IndividualStatus,
@@ -56,7 +80,7 @@ export interface RecordDeps {
  * Full record (spec: Individual verification record). Media not captured yet are empty strings
  * in both `key` and `url`, so the shape never changes with progress.
  */
-export function toIndividualRecord(row: VerificationRow, deps: RecordDeps): IndividualRecord {
+export function toIndividualRecord(row: RecordSource, deps: RecordDeps): IndividualRecord {
   const media = row.media ?? {};
   const selfie = media.selfie ?? '';
   const front = media.front ?? '';

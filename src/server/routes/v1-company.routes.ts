@@ -108,13 +108,13 @@ export function v1CompanyRoutes(ctx: AppContext): Hono<ApiEnv> {
       isNull(companyVerifications.deletedAt),
     )).limit(1);
     if (!row) return notFound(c);
-    let current = row;
+    let current: CompanyRow | undefined = row;
     if (isCompanyExpired(row, ctx.clock.now())) {
-      const [updated] = await expireCompanies(ctx.db, ctx.clock.now(), { id: row.id });
-      if (updated) current = updated;
-      else [current = row] = await ctx.db.select().from(companyVerifications).where(eq(companyVerifications.id, row.id));
+      [current] = await expireCompanies(ctx.db, ctx.clock.now(), { id: row.id });
+      // Nothing updated: a concurrent change (or expiry) won; read what it left.
+      if (!current) [current] = await ctx.db.select().from(companyVerifications).where(eq(companyVerifications.id, row.id));
     }
-    return ok(c, messages.fetchedSingleCompany, toRecord(c, current));
+    return ok(c, messages.fetchedSingleCompany, toRecord(c, current ?? row));
   });
 
   return app;
