@@ -1,0 +1,138 @@
+// Typed client for the hosted individual API (src/contract/hosted-individual.ts). Every
+// answer is validated with the contract's zod schemas; failures come back as HostedApiError.
+import { successEnvelopeSchema } from '../../contract/envelope';
+import {
+  hostedSessionSchema, type ChooseDocumentBody, type HostedSession, type MediaSlot,
+} from '../../contract/hosted-individual';
+import { HostedApiError, errorFromResponse, isHostedApiError, isRetryable } from './errors';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy, type Sleep } from './retry';
+import { xhrUpload, type XhrFactory } from './xhr-upload';
+
+export const HOSTED_API_BASE = '/api/v1/hosted';
+/** One JSON request attempt, ms; the retry loop adds attempts on top. */
+export const JSON_TIMEOUT_MS = 20_000;
+
+const sessionEnvelope = successEnvelopeSchema(hostedSessionSchema);
+
+export interface HostedClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  createXhr?: XhrFactory;
+  retry?: RetryPolicy;
+  sleep?: Sleep;
+  random?: () => number;
+}
+
+export interface UploadOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface HostedClient {
+  getSession(processId: string, signal?: AbortSignal): Promise<HostedSession>;
+  start(processId: string): Promise<HostedSession>;
+  chooseDocument(processId: string, body: ChooseDocumentBody): Promise<HostedSession>;
+  uploadMedia(processId: string, slot: MediaSlot, image: Blob, options?: UploadOptions): Promise<HostedSession>;
+  submit(processId: string): Promise<HostedSession>;
+}
+
+function parseSession(json: unknown): HostedSession {
+  const parsed = sessionEnvelope.safeParse(json);
+  if (!parsed.success) throw new HostedApiError('invalid_response', 200, 'unexpected response shape');
+  return parsed.data.data;
+}
+
+export function createHostedClient(options: HostedClientOptions = {}): HostedClient {
+  const base = options.baseUrl ?? HOSTED_API_BASE;
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const retry = (signal?: AbortSignal) => ({
+    policy: options.retry ?? DEFAULT_RETRY,
+    isRetryable,
+    sleep: options.sleep,
+    random: options.random,
+    signal,
+  });
+  const url = (processId: string, suffix = '') => `${base}/verifications/${encodeURIComponent(processId)}${suffix}`;
+
+  async function once(method: string, target: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), JSON_TIMEOUT_MS);
+    const onAbort = () => timeout.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let response: Response;
+    try {
+      response = await doFetch(target, {
+        method,
+        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: timeout.signal,
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+    } catch {
+      if (signal?.aborted) throw new HostedApiError('aborted', null, 'request aborted');
+      if (timeout.signal.aborted) throw new HostedApiError('timeout', null, 'request timed out');
+      throw new HostedApiError('network', null, 'network error');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      // Not JSON (a proxy's error page): the status alone decides.
+      json = null;
+    }
+    if (!response.ok) throw errorFromResponse(response.status, json);
+    return json;
+  }
+
+  const request = (method: string, target: string, body?: unknown, signal?: AbortSignal) =>
+    withRetry(() => once(method, target, body, signal), retry(signal));
+
+  const getSession = async (processId: string, signal?: AbortSignal) =>
+    parseSession(await request('GET', url(processId), undefined, signal));
+
+  /** Writes answer with the updated session; if one ever does not, read it instead. */
+  async function thenSession(processId: string, json: unknown): Promise<HostedSession> {
+    const parsed = sessionEnvelope.safeParse(json);
+    return parsed.success ? parsed.data.data : getSession(processId);
+  }
+
+  return {
+    getSession,
+    async start(processId) {
+      return thenSession(processId, await request('POST', url(processId, '/start')));
+    },
+    async chooseDocument(processId, body) {
+      return thenSession(processId, await request('PUT', url(processId, '/document'), body));
+    },
+    async uploadMedia(processId, slot, image, upload = {}) {
+      const json = await withRetry(
+        () => xhrUpload(
+          {
+            url: url(processId, `/media/${slot}`),
+            body: image,
+            contentType: image.type || 'image/jpeg',
+            onProgress: upload.onProgress,
+            signal: upload.signal,
+          },
+          options.createXhr,
+        ),
+        { ...retry(upload.signal), onRetry: () => upload.onProgress?.(0) },
+      );
+      return thenSession(processId, json);
+    },
+    async submit(processId) {
+      try {
+        return await thenSession(processId, await request('POST', url(processId, '/submit')));
+      } catch (error) {
+        // A retried submit whose first attempt did land: the session is submitted, which is
+        // what the person wanted.
+        if (isHostedApiError(error, 'already_submitted')) return getSession(processId);
+        throw error;
+      }
+    },
+  };
+}

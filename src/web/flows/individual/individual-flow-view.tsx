@@ -1,0 +1,267 @@
+// The flow runner: turns the server's session + the URL's `step` into one screen, and owns
+// every navigation. Screens only call the callbacks they are given.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ChooseDocumentBody, HostedSession, MediaSlot } from '../../../contract/hosted-individual';
+import type { HostedClient } from '../../api/hosted-client';
+import { isHostedApiError } from '../../api/errors';
+import { ClosedLinkScreen } from '../../app/screens/closed-link-screen';
+import { LoadingScreen } from '../../app/screens/loading-screen';
+import { StatusScreen } from '../../app/screens/status-screen';
+import { useSessionPoll } from '../../app/use-session-poll';
+import type { EncodedImage } from '../../capture/encode-image';
+import { postToParent } from '../../embed/parent-messages';
+import { buildRedirectUrl, navigateTo } from '../../embed/redirect';
+import { alpha2ToAlpha3 } from '../../i18n/countries';
+import { preferredRegion, supportedBase } from '../../i18n/languages';
+import { confirmedSlots, type CaptureStore } from './capture-store';
+import {
+  backAction, flowStateFrom, hasBack, historyModeFor, isStepId, nextStep, requiredSlots, resolveStep, stepProgress,
+  type StepId,
+} from './individual.flow';
+import { loadDocumentCaptureStep, loadSelfieStep, prefetchCapture } from './prefetch';
+import { DocumentChoiceStep } from './steps/document-choice-step';
+import { DoneStep } from './steps/done-step';
+import { ReviewStep } from './steps/review-step';
+import { SubmittingStep } from './steps/submitting-step';
+import { WelcomeStep } from './steps/welcome-step';
+import { useSubmission } from './use-submission';
+
+const DocumentCaptureStep = lazy(loadDocumentCaptureStep);
+const SelfieStep = lazy(loadSelfieStep);
+
+const SLOT_STEP: Record<MediaSlot, StepId> = { 'document-front': 'document-front', 'document-back': 'document-back', selfie: 'selfie' };
+/** Upload errors after which the client's idea of the session is stale. */
+const STALE_ON_SUBMIT: ReadonlySet<string> = new Set(['missing_captures', 'no_document', 'closed', 'not_found', 'not_started']);
+
+interface HistoryState {
+  from?: unknown;
+  retake?: unknown;
+}
+
+export interface IndividualFlowViewProps {
+  processId: string;
+  session: HostedSession;
+  sessionRef: RefObject<HostedSession | null>;
+  api: HostedClient;
+  store: CaptureStore;
+  setSession: (session: HostedSession) => void;
+  reload: () => Promise<void>;
+}
+
+export function IndividualFlowView({ processId, session, sessionRef, api, store, setSession, reload }: IndividualFlowViewProps) {
+  const { i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const captures = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [submitting, setSubmitting] = useState(false);
+  const [submittedHere, setSubmittedHere] = useState(false);
+
+  const flow = flowStateFrom(session, confirmedSlots(captures));
+  const requested = params.get('step');
+  const historyState = (location.state ?? {}) as HistoryState;
+  const cameFrom = isStepId(historyState.from as string) ? (historyState.from as StepId) : null;
+  const step: StepId | null = submitting && session.phase === 'capture' ? 'submitting' : resolveStep(requested, flow);
+  const noSizeConstraints = params.get('camera') === 'nosize';
+
+  /** Latest flow state for handlers that run right after an update (refs, not render values). */
+  const flowNow = useCallback(
+    () => flowStateFrom(sessionRef.current ?? session, confirmedSlots(store.getSnapshot())),
+    [sessionRef, session, store],
+  );
+
+  const goTo = useCallback((to: StepId, mode: 'push' | 'replace', from: StepId | null, extra: HistoryState = {}) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('step', to);
+      return next;
+    }, { replace: mode === 'replace', state: { from, ...extra } });
+  }, [setParams]);
+
+  /** Forward from `from`: back to the review when we came from it (a retake), else the next step. */
+  const advance = useCallback((from: StepId) => {
+    if (cameFrom === 'review' && from !== 'review') {
+      navigate(-1);
+      return;
+    }
+    const to = nextStep(from, flowNow());
+    if (to) goTo(to, historyModeFor(from, to), from);
+  }, [cameFrom, flowNow, goTo, navigate]);
+
+  const back = useMemo(() => {
+    if (!step) return undefined;
+    const action = backAction(step, cameFrom, flow);
+    if (!action) return undefined;
+    return () => (action.kind === 'history-back' ? navigate(-1) : goTo(action.step, 'replace', null));
+  }, [step, cameFrom, flow, navigate, goTo]);
+
+  // Keep the URL on the step actually shown (a stale or forged `step` is replaced).
+  useEffect(() => {
+    if ((session.phase === 'capture' || session.phase === 'welcome') && step && step !== 'submitting' && step !== requested) {
+      goTo(step, 'replace', null);
+    }
+  }, [session.phase, step, requested, goTo]);
+
+  useEffect(() => {
+    if (session.phase === 'welcome' || session.phase === 'capture') prefetchCapture();
+  }, [session.phase]);
+
+  // A resubmission reopens the captures: the old photos of this tab are no longer wanted.
+  const previousPhase = useRef(session.phase);
+  useEffect(() => {
+    if (previousPhase.current === 'submitted' && session.phase === 'capture') {
+      for (const slot of Object.keys(store.getSnapshot()) as MediaSlot[]) store.discard(slot);
+      setSubmittedHere(false);
+    }
+    previousPhase.current = session.phase;
+  }, [session.phase, store]);
+
+  useSessionPoll((signal) => api.getSession(processId, signal), setSession, session.phase === 'submitted');
+
+  const viewKey = session.phase === 'closed' ? `closed:${session.closedReason}` : session.phase === 'submitted' ? 'done' : step;
+  useEffect(() => {
+    const id = session.verificationId;
+    if (viewKey === 'done') postToParent({ type: 'idv:completed', verificationId: id, status: sessionRef.current?.status ?? '' });
+    else if (viewKey?.startsWith('closed:')) postToParent({ type: 'idv:error', verificationId: id, error: viewKey.slice(7) });
+    else if (viewKey) postToParent({ type: 'idv:step', verificationId: id, step: viewKey });
+  }, [viewKey, session.verificationId, sessionRef]);
+
+  const suggestedCountry = useMemo(() => {
+    const language = supportedBase(i18n.language) ?? 'en';
+    const region = preferredRegion(language, typeof navigator === 'undefined' ? [] : navigator.languages ?? []);
+    return region ? alpha2ToAlpha3(region) : null;
+  }, [i18n.language]);
+
+  const name = session.branding.name;
+  const redirectUrl = buildRedirectUrl(session.redirect, session.verificationId, session.status);
+
+  // Outcome screens first: a redirect after a submit from this page wins over everything.
+  if ((session.phase === 'submitted' || session.phase === 'closed') && submittedHere && redirectUrl) {
+    return <DoneStep companyName={name} redirectUrl={redirectUrl} onRedirect={navigateTo} />;
+  }
+  if (session.phase === 'closed') {
+    return <ClosedLinkScreen reason={session.closedReason ?? 'expired'} companyName={name} />;
+  }
+  if (session.phase === 'submitted' || step === null) {
+    return <StatusScreen companyName={name} decision={session.decision} justSubmitted={submittedHere} continueUrl={redirectUrl} />;
+  }
+
+  const progress = stepProgress(step) ?? { current: 1, total: 4 };
+  const confirm = (slot: MediaSlot, from: StepId) => (image: EncodedImage) => {
+    store.confirm(slot, image.blob, { width: image.width, height: image.height });
+    advance(from);
+  };
+  const retake = historyState.retake === true;
+
+  switch (step) {
+    case 'welcome':
+      return (
+        <WelcomeStep
+          session={session}
+          onStart={async () => {
+            setSession(await api.start(processId));
+            advance('welcome');
+          }}
+        />
+      );
+    case 'document':
+      return (
+        <DocumentChoiceStep
+          session={session}
+          suggestedCountry={suggestedCountry}
+          step={progress}
+          onChoose={async (body: ChooseDocumentBody) => {
+            setSession(await api.chooseDocument(processId, body));
+            if (!hasBack(flowNow())) store.discard('document-back');
+            advance('document');
+          }}
+        />
+      );
+    case 'document-front':
+    case 'document-back':
+      return (
+        <Suspense fallback={<LoadingScreen />}>
+          <DocumentCaptureStep
+            key={step}
+            side={step === 'document-front' ? 'front' : 'back'}
+            docType={flow.docType ?? 'NATIONAL_ID'}
+            step={progress}
+            confirmedUrl={captures[step]?.previewUrl ?? null}
+            serverHas={step === 'document-front' ? session.captured.documentFront : session.captured.documentBack}
+            resubmission={flow.resubmission}
+            retake={retake}
+            noSizeConstraints={noSizeConstraints}
+            onConfirm={confirm(step, step)}
+            onContinue={() => advance(step)}
+            onBack={back}
+          />
+        </Suspense>
+      );
+    case 'selfie':
+      return (
+        <Suspense fallback={<LoadingScreen />}>
+          <SelfieStep
+            step={progress}
+            confirmedUrl={captures.selfie?.previewUrl ?? null}
+            serverHas={session.captured.selfie}
+            resubmission={flow.resubmission}
+            retake={retake}
+            noSizeConstraints={noSizeConstraints}
+            onConfirm={confirm('selfie', 'selfie')}
+            onContinue={() => advance('selfie')}
+            onBack={back}
+          />
+        </Suspense>
+      );
+    case 'review':
+      return (
+        <ReviewStep
+          slots={requiredSlots(flow)}
+          captures={captures}
+          serverHas={{ 'document-front': session.captured.documentFront, 'document-back': session.captured.documentBack, selfie: session.captured.selfie }}
+          step={progress}
+          onRetake={(slot) => goTo(SLOT_STEP[slot], 'push', 'review', { retake: true })}
+          onSubmit={() => setSubmitting(true)}
+          onBack={back}
+        />
+      );
+    case 'submitting':
+      return (
+        <SubmittingContainer
+          store={store}
+          submit={async () => {
+            try {
+              return await api.submit(processId);
+            } catch (error) {
+              // The server disagrees about what is done: follow it to the right step.
+              if (isHostedApiError(error) && STALE_ON_SUBMIT.has(error.kind)) {
+                setSubmitting(false);
+                await reload();
+              }
+              throw error;
+            }
+          }}
+          onSubmitted={(submitted) => {
+            setSubmittedHere(true);
+            setSubmitting(false);
+            setSession(submitted);
+          }}
+          onBackToReview={() => setSubmitting(false)}
+        />
+      );
+    case 'done':
+      return <StatusScreen companyName={name} decision={session.decision} justSubmitted={submittedHere} continueUrl={redirectUrl} />;
+  }
+}
+
+function SubmittingContainer({ store, submit, onSubmitted, onBackToReview }: {
+  store: CaptureStore;
+  submit: () => Promise<HostedSession>;
+  onSubmitted: (session: HostedSession) => void;
+  onBackToReview: () => void;
+}) {
+  const { state, progress, retry } = useSubmission(store, submit, onSubmitted);
+  return <SubmittingStep state={state} progress={progress} onRetry={retry} onBackToReview={onBackToReview} />;
+}

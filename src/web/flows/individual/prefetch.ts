@@ -1,0 +1,28 @@
+// Starts downloading the camera screens and the face detector (model + WASM, several MB) while
+// the person reads the first screens, so the selfie step is ready when they get there. Nothing
+// here is part of the first screen's bundle.
+
+let started = false;
+
+export function loadDocumentCaptureStep() {
+  return import('./steps/document-capture-step');
+}
+
+export function loadSelfieStep() {
+  return import('./steps/selfie-step');
+}
+
+/** Once per page; waits for the browser to be idle so the first screen paints first. */
+export function prefetchCapture(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const run = () => {
+    void loadDocumentCaptureStep().catch(() => undefined);
+    void loadSelfieStep().catch(() => undefined);
+    void import('../../capture/face-detector')
+      .then((m) => m.prefetchFaceDetector())
+      .catch(() => undefined);
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 500);
+}

@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChooseDocumentBody, HostedSession } from '../../../../contract/hosted-individual';
+import { docTypeSchema, type DocType } from '../../../../contract/individual';
+import { HostedApiError } from '../../../api/errors';
+import { countryOptions } from '../../../i18n/country-names';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Combobox } from '../../../ui/combobox';
+import { Screen } from '../../../ui/screen';
+import { ApiErrorAlert } from './api-error-alert';
+import styles from './steps.module.css';
+
+export interface DocumentChoiceStepProps {
+  session: HostedSession;
+  /** Alpha-3 guess from the browser's region, used when nothing was chosen before. */
+  suggestedCountry: string | null;
+  step: { current: number; total: number };
+  /** Saves the choice (PUT …/document) and moves on; rejects with a HostedApiError. */
+  onChoose: (body: ChooseDocumentBody) => Promise<void>;
+}
+
+export function DocumentChoiceStep({ session, suggestedCountry, step, onChoose }: DocumentChoiceStepProps) {
+  const { t, i18n } = useTranslation('individual');
+  const [type, setType] = useState<DocType | null>(session.document?.type ?? null);
+  const [country, setCountry] = useState<string | null>(session.document?.issuingState ?? suggestedCountry);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<HostedApiError | null>(null);
+  const options = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+
+  const submit = async () => {
+    setTouched(true);
+    if (!type || !country) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onChoose({ type, issuingState: country });
+    } catch (e) {
+      setError(e instanceof HostedApiError ? e : new HostedApiError('unknown', null, String(e)));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Screen
+      title={t('document.title')}
+      step={step}
+      testId="document-choice-screen"
+      footer={<Button onClick={submit} disabled={busy} data-testid="document-continue">{t('document.continue')}</Button>}
+    >
+      <fieldset className={styles.choices} data-testid="document-types">
+        <legend>{t('document.typeLegend')}</legend>
+        {docTypeSchema.options.map((option) => (
+          <label key={option} className={styles.choice}>
+            <input
+              type="radio"
+              name="document-type"
+              value={option}
+              checked={type === option}
+              onChange={() => setType(option)}
+              data-testid={`doc-type-${option}`}
+            />
+            {t(`document.${option}`)}
+          </label>
+        ))}
+      </fieldset>
+      {touched && !type ? <Alert tone="error" live="assertive">{t('document.missingType')}</Alert> : null}
+      <Combobox
+        label={t('document.country')}
+        hint={t('document.countryHint')}
+        placeholder={t('document.countryPlaceholder')}
+        options={options}
+        value={country}
+        onChange={setCountry}
+        testId="country-combobox"
+      />
+      {touched && !country ? <Alert tone="error" live="assertive">{t('document.missingCountry')}</Alert> : null}
+      {error ? <ApiErrorAlert error={error} /> : null}
+    </Screen>
+  );
+}

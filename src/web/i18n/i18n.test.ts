@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { SUPPORTED_LANGUAGES, directionOf, pickLanguage, preferredRegion, supportedBase } from './languages';
+import { NAMESPACES, bundledResources } from './resources';
+import { companyResources, registerCompanyResources } from './company-resources';
+import { applyDocumentLanguage, initI18n } from './i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+/** "a.b.c" → value for every string leaf. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const variables = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
+
+/** Keys without plural suffixes; plural families checked separately per language rules. */
+function baseKeys(keys: Iterable<string>): Set<string> {
+  return new Set([...keys].map((k) => k.replace(PLURAL, '')));
+}
+
+const entry = bundledResources() as Record<string, Record<string, Tree>>;
+const company = companyResources() as Record<string, Record<string, Tree>>;
+const resources: Record<string, Record<string, Tree>> = Object.fromEntries(
+  Object.keys({ ...entry, ...company }).map((lang) => [lang, { ...entry[lang], ...company[lang] }]),
+);
+
+describe('translations', () => {
+  it('bundles every language and namespace', () => {
+    for (const lang of SUPPORTED_LANGUAGES) {
+      for (const ns of NAMESPACES) expect(resources[lang]?.[ns], `${lang}/${ns}`).toBeDefined();
+    }
+  });
+
+  for (const lang of SUPPORTED_LANGUAGES.filter((l) => l !== 'en')) {
+    for (const ns of NAMESPACES) {
+      it(`${lang}/${ns} has exactly the English keys and variables`, () => {
+        const en = flatten(resources.en![ns]!);
+        const other = flatten(resources[lang]![ns]!);
+        expect([...baseKeys(other.keys())].sort()).toEqual([...baseKeys(en.keys())].sort());
+        const enVars = new Map([...en].map(([k, v]) => [k.replace(PLURAL, ''), variables(v)]));
+        for (const [key, value] of other) {
+          // A plural form may spell its number out ("ثانيتين", two seconds) and drop {{count}}.
+          const ignore = PLURAL.test(key) ? ['count'] : [];
+          const strip = (vars: Array<string | undefined> = []) => vars.filter((v) => !ignore.includes(v ?? ''));
+          expect(strip(variables(value)), `${lang}/${ns}:${key}`).toEqual(strip(enVars.get(key.replace(PLURAL, ''))));
+          expect(value.trim(), `${lang}/${ns}:${key} is empty`).not.toBe('');
+        }
+      });
+    }
+  }
+
+  for (const lang of SUPPORTED_LANGUAGES) {
+    it(`${lang} has exactly the plural forms its language needs`, () => {
+      const needed = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.slice().sort();
+      for (const ns of NAMESPACES) {
+        const keys = [...flatten(resources[lang]![ns]!).keys()];
+        const families = new Set(keys.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+        for (const family of families) {
+          const forms = keys.filter((k) => k.replace(PLURAL, '') === family && PLURAL.test(k))
+            .map((k) => PLURAL.exec(k)![1]).sort();
+          expect(forms, `${lang}/${ns}:${family}`).toEqual(needed);
+        }
+      }
+    });
+  }
+});
+
+describe('language choice', () => {
+  it('prefers ?lang=, then the browser list, then English', () => {
+    expect(pickLanguage('fr', ['de-DE'])).toBe('fr');
+    expect(pickLanguage('pt-BR', [])).toBe('pt');
+    expect(pickLanguage('xx', ['it-IT', 'es-MX'])).toBe('es');
+    expect(pickLanguage(null, ['ja'])).toBe('en');
+  });
+
+  it('knows right-to-left languages and the browser region', () => {
+    expect(directionOf('ar')).toBe('rtl');
+    expect(directionOf('en')).toBe('ltr');
+    expect(supportedBase('AR_eg')).toBe('ar');
+    expect(preferredRegion('fr', ['en-US', 'fr-BE'])).toBe('BE');
+    expect(preferredRegion('fr', ['fr'])).toBeNull();
+  });
+
+  it('initialises synchronously and sets lang and dir on the root element', () => {
+    const root = { lang: '', dir: '' } as HTMLElement;
+    applyDocumentLanguage('ar', root);
+    expect(root).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    const instance = i18next.createInstance();
+    const globalDoc = globalThis as { document?: unknown };
+    const hadDocument = 'document' in globalDoc;
+    if (!hadDocument) globalDoc.document = { documentElement: { lang: '', dir: '' } };
+    try {
+      initI18n('de', instance);
+      expect(instance.t('back')).toBe(flatten(resources.de!.common!).get('back'));
+      expect(instance.t('stepOf', { current: 2, total: 4 })).toContain('2');
+      // The entry bundle leaves the company texts to the company chunk.
+      expect(instance.hasResourceBundle('en', 'company')).toBe(false);
+      registerCompanyResources(instance);
+      expect(instance.hasResourceBundle('en', 'company')).toBe(true);
+    } finally {
+      if (!hadDocument) delete globalDoc.document;
+    }
+  });
+});

@@ -1,0 +1,16 @@
+// Types translation keys from the English files: a key missing in English fails `tsc`.
+import type common from './locales/en/common.json';
+import type individual from './locales/en/individual.json';
+import type company from './locales/en/company.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    returnNull: false;
+    resources: {
+      common: typeof common;
+      individual: typeof individual;
+      company: typeof company;
+    };
+  }
+}
