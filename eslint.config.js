@@ -54,4 +54,9 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Tests beside the contract may use the test runner.
+    files: ['src/contract/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

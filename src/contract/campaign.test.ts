@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- tests may use vitest (the contract rule is for shipped code)
 import { describe, expect, it } from 'vitest';
 import {
   campaignDefinitionSchema, createCampaignBodySchema, defaultCampaignDefinition, DEFAULT_OWNERSHIP_THRESHOLD,

@@ -7,12 +7,16 @@ import { Output, type Writable } from './output';
 import { keysCommands } from './commands/keys';
 import { webhooksCommands } from './commands/webhooks';
 import { reviewCommands } from './commands/review';
+import { campaignsCommands } from './commands/campaigns';
+import { companyCommands } from './commands/company';
 
 /** Every command group of `idv`: to add one, import its file above and list it here. */
 export const groups: CommandGroup[] = [
   keysCommands,
   webhooksCommands,
   reviewCommands,
+  campaignsCommands,
+  companyCommands,
 ];
 
 export interface RunIo {
