@@ -16,8 +16,11 @@ export function mountWebApp(app: Hono, webRoot = 'dist/web', indexHtmlHeaders?: 
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/')) return next();
-    return serveStatic({ root: webRoot, index: '' })(c, next);
+    // Only file-like paths (a dot in the last segment) are looked up on disk; everything else is
+    // a client-side route and gets index.html below.
+    const last = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
+    if (c.req.path.startsWith('/api/') || !last.includes('.')) return next();
+    return serveStatic({ root: webRoot })(c, next);
   });
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();

@@ -1,0 +1,41 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { mountWebApp } from './static';
+
+function appWithBuild() {
+  const root = mkdtempSync(join(tmpdir(), 'idv-web-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
+  const app = new Hono();
+  mountWebApp(app, root);
+  return app;
+}
+
+describe('web app serving', () => {
+  it('answers client routes (with query strings) with index.html, never cached', async () => {
+    const app = appWithBuild();
+    for (const path of ['/', '/?processId=abc', '/company?processId=a&hostedToken=b']) {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<title>app</title>');
+    }
+  });
+
+  it('serves hashed assets with long caching and a JS type', async () => {
+    const res = await appWithBuild().request('/assets/main-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('does not serve files outside the build', async () => {
+    const res = await appWithBuild().request('/../package.json');
+    expect(await res.text()).not.toContain('"name"');
+  });
+});
