@@ -88,3 +88,40 @@ describe('POST /v1/test/verifications/{id}/outcome', () => {
     expect((await outcome(id, { outcome: 'failed' }, '')).status).toBe(401);
   });
 });
+
+describe('POST /v1/test/verifications/{id}/expire', () => {
+  const expire = (id: string, key: string | undefined = testKey) =>
+    h.request('POST', `/api/v1/test/verifications/${id}/expire`, { key });
+
+  it('cancels a not-started session and abandons a started one, as 7 days would', async () => {
+    const fresh = await createSession(h, testKey);
+    const a = await expire(fresh);
+    expect(a.status).toBe(200);
+    expect(a.body.data).toMatchObject({ status: 'cancelled', statusCode: 5000, decision: 'expired', reason: 'Session expired' });
+
+    const started = await createSession(h, testKey);
+    await h.request('POST', `${hostedPath(started)}/start`);
+    const b = await expire(started);
+    expect(b.body.data).toMatchObject({ status: 'abandoned', statusCode: 3033, decision: 'expired' });
+    const hosted = await h.request('GET', hostedPath(started));
+    expect(hosted.body.data).toMatchObject({ phase: 'closed', closedReason: 'expired' });
+  });
+
+  it('refuses closed sessions without touching them, other keys and live keys', async () => {
+    const id = await createSession(h, testKey);
+    await h.request('PATCH', `/api/v1/verifications/${id}/cancel`, { key: testKey });
+    const before = await h.request('GET', `/api/v1/verifications/${id}`, { key: testKey });
+    const res = await expire(id);
+    expect(res.status).toBe(400);
+    const after = await h.request('GET', `/api/v1/verifications/${id}`, { key: testKey });
+    expect(after.body.data.expiresAt).toBe(before.body.data.expiresAt);
+
+    const other = (await h.createKey()).apiKey;
+    expect((await expire(await createSession(h, testKey), other)).status).toBe(400);
+    const live = (await h.createKey({ mode: 'live' })).apiKey;
+    const liveRes = await expire(await createSession(h, live), live);
+    expect(liveRes.status).toBe(400);
+    expect(liveRes.body.error.code).toBe('test_key_required');
+    expect((await expire(id, '')).status).toBe(401);
+  });
+});

@@ -8,6 +8,9 @@ import { requireApiKey, type ApiEnv } from '../http/auth';
 import { fail, notFound, ok, readJsonBody, validationError } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
 import { createMiddleware } from 'hono/factory';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { verifications } from '../db/schema';
+import { expirableIndividualStatuses, expireIndividuals } from '../domain/individual-expiry';
 
 export const TEST_KEY_REQUIRED = 'Test helpers accept test keys only';
 
@@ -47,6 +50,24 @@ export function testHelperRoutes(ctx: AppContext): Hono<ApiEnv> {
       outcome: body.data.outcome,
       verification: toIndividualRecord(res.row, recordDeps),
     });
+  });
+
+  /**
+   * Ends a test session's lifetime now, as 7 days passing would: `not started` → cancelled,
+   * `started` → abandoned (decision `expired`), so integrators can see the expired-link screen.
+   */
+  app.post('/verifications/:id/expire', async (c) => {
+    const now = ctx.clock.now();
+    const id = c.req.param('id');
+    const owned = and(eq(verifications.id, id), eq(verifications.apiKeyId, c.get('apiKey').id), isNull(verifications.deletedAt));
+    const [row] = await ctx.db.select({ status: verifications.status }).from(verifications).where(owned).limit(1);
+    if (!row) return notFound(c);
+    // Only open sessions move; a closed one keeps its lifetime untouched.
+    const open = and(owned, inArray(verifications.status, [...expirableIndividualStatuses]));
+    const moved = await ctx.db.update(verifications).set({ expiresAt: now }).where(open).returning({ id: verifications.id });
+    const [expired] = moved.length ? await expireIndividuals(ctx.db, now, { id }) : [];
+    if (!expired) return fail(c, 400, messages.invalidTransition, { code: 'closed' });
+    return ok(c, 'Verification expired', toIndividualRecord(expired, recordDeps));
   });
 
   return app;
