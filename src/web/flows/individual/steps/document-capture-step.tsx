@@ -116,7 +116,8 @@ export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
             status={capture.mode === 'processing' ? <Spinner label={t('capture.capturing')} />
               : camera.state.kind === 'starting' ? <Spinner label={t('capture.starting')} /> : null}
           />
-          {quality ? <LiveHint text={t(`capture.hint.${quality}`)} tone={qualityTone(quality)} code={quality} testId="quality-hint" /> : null}
+          {/* Always rendered: the hint's space is kept, and the live region exists before it speaks. */}
+          <LiveHint text={quality ? t(`capture.hint.${quality}`) : ''} tone={quality ? qualityTone(quality) : 'neutral'} code={quality ?? 'none'} testId="quality-hint" />
         </>
       )}
       {capture.fileError ? <Alert tone="error" live="assertive">{t('capture.fileError')}</Alert> : null}

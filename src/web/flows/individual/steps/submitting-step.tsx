@@ -17,7 +17,10 @@ export interface SubmittingStepProps {
 export function SubmittingStep({ state, progress, onRetry, onBackToReview }: SubmittingStepProps) {
   const { t, i18n } = useTranslation('individual');
   const { t: tc } = useTranslation('common');
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(progress);
+  const format = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+  const percent = format.format(progress);
+  // Screen readers hear the progress in quarters, not at every progress event.
+  const spoken = format.format(Math.floor(progress * 4) / 4);
   const failed = state.kind === 'upload-failed' || state.kind === 'error';
   return (
     <Screen
@@ -37,6 +40,7 @@ export function SubmittingStep({ state, progress, onRetry, onBackToReview }: Sub
       {state.kind === 'uploading' ? (
         <>
           <ProgressBar value={progress} label={t('submitting.progress')} valueText={percent} testId="upload-progress" />
+          <p className="visually-hidden" role="status" aria-live="polite">{spoken}</p>
           <p>{t('submitting.waiting')}</p>
         </>
       ) : null}

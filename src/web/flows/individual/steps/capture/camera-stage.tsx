@@ -59,7 +59,7 @@ export function LiveHint({ text, tone, code, testId }: { text: string; tone: 'go
 }
 
 export function StageTip({ children }: { children: ReactNode }) {
-  return <p className={styles.tip}>{children}</p>;
+  return <p>{children}</p>;
 }
 
 export function PhotoPreview({ url, alt, testId }: { url: string; alt: string; testId: string }) {
