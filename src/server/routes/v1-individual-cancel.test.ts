@@ -94,4 +94,21 @@ describe('customer API v1: cancel and delete', () => {
       expect((await h.request('DELETE', '/api/v1/verifications/ffffffffffffffffffffffffffffffff', { key })).status).toBe(400);
     });
   });
+
+  describe("a company representative's liveness verification", () => {
+    it('can be fetched but is not listed, cancelled or deleted through the individual API', async () => {
+      const id = await create('started');
+      await h.ctx.db.update(verifications).set({ companyVerificationId: 'company-internal-id' }).where(eq(verifications.id, id));
+      const got = await h.request('GET', `/api/v1/verifications/${id}`, { key });
+      expect(got.status).toBe(200);
+      expect(got.body.data.id).toBe(id);
+      const list = await h.request('GET', '/api/v1/verifications?limit=100', { key });
+      expect(list.body.data.map((r: { id: string }) => r.id)).not.toContain(id);
+      const cancel = await h.request('PATCH', `/api/v1/verifications/${id}/cancel`, { key });
+      expect(cancel.status).toBe(400);
+      expect(cancel.body.message).toBe('Verification not found or has been deleted');
+      expect((await h.request('DELETE', `/api/v1/verifications/${id}`, { key })).status).toBe(400);
+      expect(await row(id)).toMatchObject({ status: 'started', deletedAt: null });
+    });
+  });
 });

@@ -8,9 +8,8 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { verifications } from '../db/schema';
 import { expiredIndividual, expireIndividuals, isIndividualExpired } from '../domain/individual-expiry';
-import {
-  individualLink, individualRecordColumns, toIndividualRecord, toIndividualSummary, type RecordSource,
-} from '../domain/individual-record';
+import { createIndividualBatches, type FoundVerification, type NewIndividual } from '../domain/individual-batch';
+import { individualLink, toIndividualRecord, toIndividualSummary } from '../domain/individual-record';
 import { requireApiKey, type ApiEnv } from '../http/auth';
 import { fail, notFound, ok, okList, pageMeta, readJsonBody, validationError } from '../http/envelope';
 import { withIdempotency } from '../http/idempotency';
@@ -27,6 +26,11 @@ const ID_MAX = 200;
  * Customer API v1, individual verifications (spec: Endpoints). Every route needs `x-api-key`
  * and sees only its key's records; deleted records answer like unknown ones. Expiry is applied
  * before answering (see domain/individual-expiry.ts), so a due session never reads as open.
+ *
+ * A company representative's liveness check is also a row of `verifications` (same key,
+ * `companyVerificationId` set). It can be fetched by the `livenessVerificationId` its company
+ * record shows, but it is not one of the customer's sessions: the list leaves it out, and
+ * cancel and delete answer "not found" (the company flow owns its lifecycle).
  */
 export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -37,25 +41,15 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
   const signer = createMediaSigner(ctx);
   const recordDeps = { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k: string) => signer.url(k) };
 
-  // The two benchmarked paths (create, fetch one) run prepared statements: building the SQL
-  // each time costs about as much CPU as PGlite's own work for the query.
-  const p = sql.placeholder;
-  const findStmt = ctx.db.select(individualRecordColumns).from(verifications)
-    .where(and(eq(verifications.id, p('id')), eq(verifications.apiKeyId, p('keyId')), isNull(verifications.deletedAt)))
-    .limit(1).prepare('v1_find_verification');
-  const insertStmt = ctx.db.insert(verifications).values({
-    id: p('id'), apiKeyId: p('apiKeyId'), status: p('status'), statusCode: p('statusCode'), vendorData: p('vendorData'),
-    userMeta: p('userMeta'), verificationMethod: p('verificationMethod'), redirect: p('redirect'),
-    expiresAt: p('expiresAt'), createdAt: p('createdAt'), updatedAt: p('updatedAt'),
-  }).prepare('v1_insert_verification');
-  type NewVerification = typeof verifications.$inferInsert;
-  /** Inside an idempotency transaction the statement must run on `tx`, so no prepared one there. */
-  const insert = (db: DbOrTx, v: NewVerification) => (db === ctx.db ? insertStmt.execute(v) : db.insert(verifications).values(v));
+  const batches = createIndividualBatches(ctx);
+  /** Inside an idempotency transaction the insert must run on `tx`, so unbatched there. */
+  const insert = (db: DbOrTx, v: NewIndividual) =>
+    (db === ctx.db ? batches.insert(v) : db.insert(verifications).values({ ...v, updatedAt: v.createdAt }));
 
   /** The caller's live (not deleted) record, with expiry applied; null when not visible. */
-  async function findOwn(c: Context<ApiEnv>, id: string): Promise<RecordSource | null> {
+  async function findOwn(c: Context<ApiEnv>, id: string): Promise<FoundVerification | null> {
     if (id.length > ID_MAX) return null;
-    const [row] = await findStmt.execute({ id, keyId: c.get('apiKey').id });
+    const row = await batches.find(id, c.get('apiKey').id);
     if (!row) return null;
     if (!isIndividualExpired(row, ctx.clock.now())) return row;
     const [updated] = await expireIndividuals(ctx.db, ctx.clock.now(), { id: row.id });
@@ -87,7 +81,6 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
         redirect: body.redirect ?? null,
         expiresAt,
         createdAt: now,
-        updatedAt: now,
       });
       return ok(c, messages.createdIndividual, {
         verificationId: id,
@@ -105,7 +98,7 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
     const { page, limit, status } = q.data;
     const keyId = c.get('apiKey').id;
     await expireIndividuals(ctx.db, ctx.clock.now(), { apiKeyId: keyId });
-    const conds: SQL[] = [eq(verifications.apiKeyId, keyId), isNull(verifications.deletedAt)];
+    const conds: SQL[] = [eq(verifications.apiKeyId, keyId), isNull(verifications.deletedAt), isNull(verifications.companyVerificationId)];
     if (status) conds.push(eq(verifications.status, status));
     // count(*) over () gives the total with the page in one query; a page past the end has
     // no rows to carry it, so only then a separate count.
@@ -129,7 +122,7 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
 
   app.patch('/verifications/:id/cancel', async (c) => {
     const row = await findOwn(c, c.req.param('id'));
-    if (!row) return notFound(c);
+    if (!row || row.companyVerificationId) return notFound(c);
     if (isConclusive(row.status as IndividualStatus)) return invalidTransition(c, row.status);
     const now = ctx.clock.now();
     // Status guard in the WHERE: a decision landing meanwhile wins, and we answer 400.
@@ -149,7 +142,10 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
     if (id.length > ID_MAX) return notFound(c);
     // Soft delete: status and updatedAt untouched; every read filters deletedAt.
     const [deleted] = await ctx.db.update(verifications).set({ deletedAt: ctx.clock.now() })
-      .where(and(eq(verifications.id, id), eq(verifications.apiKeyId, c.get('apiKey').id), isNull(verifications.deletedAt)))
+      .where(and(
+        eq(verifications.id, id), eq(verifications.apiKeyId, c.get('apiKey').id),
+        isNull(verifications.deletedAt), isNull(verifications.companyVerificationId),
+      ))
       .returning({ id: verifications.id });
     if (!deleted) return notFound(c);
     return ok(c, messages.deleted);
