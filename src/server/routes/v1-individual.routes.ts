@@ -16,7 +16,11 @@ import { withIdempotency } from '../http/idempotency';
 import { newVerificationId } from '../lib/ids';
 import { createMediaSigner } from '../media/signed-url';
 
-/** Statuses the customer may cancel from (spec: not yet successful or failed; see README). */
+/**
+ * Statuses the customer may cancel from. The spec allows cancel before a successful or failed
+ * outcome; we also refuse it on `abandoned` and `cancelled` (already conclusive, the link is
+ * closed): 400 "invalid transition" with the current status in `error`, no change made.
+ */
 const cancellable = ['not started', 'started', 'completed'] as const satisfies readonly IndividualStatus[];
 export const CANCEL_REASON = 'Cancelled by the customer';
 /** Path ids are 32 hex characters; anything far longer is not worth a query. */
