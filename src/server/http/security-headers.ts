@@ -31,8 +31,9 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'no-referrer');
   h.set('Cross-Origin-Opener-Policy', 'same-origin');
-  h.set('Cross-Origin-Resource-Policy', 'same-origin');
+  // Signed media links are shown by customers' dashboards on their own sites.
+  h.set('Cross-Origin-Resource-Policy', c.req.path.startsWith('/api/media/') ? 'cross-origin' : 'same-origin');
   h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
-  if (c.req.path.startsWith('/api/')) h.set('Cache-Control', 'no-store');
+  if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
   if (c.req.url.startsWith('https:')) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 });

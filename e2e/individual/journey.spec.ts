@@ -1,0 +1,193 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
+import { cardPhoto, feed, launchPhone } from '../support/camera';
+import { E2E_ADMIN_TOKEN, E2E_BASE } from '../support/env';
+import { createKey, customerCall, linkPath } from '../support/service';
+import { WelcomePage } from '../pages/individual-welcome';
+import { DocumentChoicePage } from '../pages/individual-document-choice';
+import { CapturePage } from '../pages/individual-capture';
+import { ReviewPage } from '../pages/individual-review';
+import { OutcomePage } from '../pages/individual-outcome';
+
+const ORDER = [
+  'verification.started', 'verification.document_front_uploaded', 'verification.document_back_uploaded',
+  'verification.selfie_uploaded', 'verification.processing_started', 'verification.biometrics_matched',
+  'verification.successful',
+];
+
+async function setup(mode: 'test' | 'live' = 'test') {
+  const receiver = await startWebhookReceiver();
+  const key = await createKey(mode, receiver.url('/events'), receiver.url('/decision'), { branding: { name: 'Acme Bank' } });
+  receiver.setSecret(key.apiKey);
+  const created = await customerCall<{ verificationId: string; link: string }>(key.apiKey, 'POST', '/verifications', { vendorData: 'user-42' });
+  expect(created.status).toBe(200);
+  return { receiver, apiKey: key.apiKey, id: created.body.data.verificationId, path: linkPath(created.body.data.link) };
+}
+
+function expectSignedInOrder(receiver: WebhookReceiver, id: string) {
+  const got = receiver.events().filter((e) => (e.json as { data: { verificationId?: string } }).data.verificationId === id);
+  expect(got.map((e) => (e.json as { event: string }).event)).toEqual(ORDER);
+  for (const e of got) {
+    expect(e.verified).toBe(true);
+    const decision = ['verification.successful', 'verification.failed'].includes((e.json as { event: string }).event);
+    expect(e.path).toBe(decision ? '/decision' : '/events');
+  }
+  return got;
+}
+
+test('document by camera, then selfie in a new browser (resume), submit: every event signed and in order', async () => {
+  const { receiver, apiKey, id, path } = await setup();
+  try {
+    // Phase 1: the rear camera sees the test-made card (Chromium takes one camera file per launch).
+    const phone1 = await launchPhone(await feed('id-card'));
+    const page1 = await phone1.context.newPage();
+    await page1.goto(E2E_BASE + path);
+    await new WelcomePage(page1).consentAndStart();
+    await new DocumentChoicePage(page1).choose('NATIONAL_ID', 'Germ', /Germany/);
+    const cap1 = new CapturePage(page1);
+    await cap1.expectStep(/front/i);
+    await cap1.takeAndUse();
+    await cap1.expectStep(/back/i);
+    await cap1.takeAndUse();
+    await cap1.expectStep(/selfie/i);
+    await phone1.browser.close();
+
+    // Phase 2: a new launch with the face feed; reopening the link resumes at the selfie.
+    const phone2 = await launchPhone(await feed('face'));
+    const page2 = await phone2.context.newPage();
+    await page2.goto(E2E_BASE + path);
+    const cap2 = new CapturePage(page2);
+    await cap2.expectStep(/selfie/i);
+    await cap2.takeAndUse();
+    await new ReviewPage(page2).submit();
+    await new OutcomePage(page2).expectDone();
+    await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.successful', 30_000);
+    const events = expectSignedInOrder(receiver, id);
+    const decision = events.at(-1)!.json as { data: Record<string, unknown> };
+    expect(decision.data).toMatchObject({ verificationId: id, vendorData: 'user-42', statusCode: 2010 });
+    expect(decision.data.docInfo).toMatchObject({ docType: 'NATIONAL_ID', issuingState: 'DEU' });
+    await phone2.browser.close();
+
+    const record = await customerCall<any>(apiKey, 'GET', `/verifications/${id}`);
+    expect(record.body.data).toMatchObject({ status: 'successful', statusCode: 2010, doc: { type: 'NATIONAL_ID', issuingState: 'DEU' } });
+    for (const url of [record.body.data.selfie.url, record.body.data.doc.url.front, record.body.data.doc.url.back]) {
+      const res = await fetch(url.replace(/^https?:\/\/[^/]+/, E2E_BASE));
+      expect(res.status).toBe(200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.width).toBeGreaterThanOrEqual(320);
+    }
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('camera denied: the upload path completes the verification', async () => {
+  const { receiver, id, path } = await setup();
+  try {
+    const phone = await launchPhone('denied');
+    const page = await phone.context.newPage();
+    await page.goto(E2E_BASE + path);
+    await new WelcomePage(page).consentAndStart();
+    await new DocumentChoicePage(page).choose('PASSPORT', 'Fran', /France/);
+    await expect(page.getByTestId('camera-fallback')).toBeVisible({ timeout: 20_000 });
+    const cap = new CapturePage(page);
+    await cap.uploadFile(await cardPhoto());
+    await cap.expectStep(/selfie/i);
+    await expect(page.getByTestId('camera-fallback')).toBeVisible({ timeout: 20_000 });
+    await cap.uploadFile(resolve('e2e/fixtures/grace_hopper.jpg'));
+    await new ReviewPage(page).submit();
+    await new OutcomePage(page).expectDone();
+    await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.successful', 30_000);
+    const names = receiver.events().filter((e) => (e.json as any).data.verificationId === id).map((e) => (e.json as any).event);
+    expect(names).toEqual(ORDER.filter((n) => n !== 'verification.document_back_uploaded'));
+    await phone.browser.close();
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a photo with no face keeps the selfie shutter disabled with the no-face hint', async () => {
+  const { receiver, path } = await setup();
+  try {
+    const phone = await launchPhone(await feed('cat'));
+    const page = await phone.context.newPage();
+    await page.goto(E2E_BASE + path);
+    await new WelcomePage(page).consentAndStart();
+    await new DocumentChoicePage(page).choose('PASSPORT', 'Ital', /Italy/);
+    const cap = new CapturePage(page);
+    await cap.uploadFile(await cardPhoto());
+    await cap.expectStep(/selfie/i);
+    const hint = page.getByTestId('face-hint');
+    await expect(hint).toHaveAttribute('data-hint', 'no-face', { timeout: 20_000 });
+    // Several seconds of frames: the shutter never becomes usable without a face.
+    for (let i = 0; i < 5; i++) {
+      await expect(cap.shutter).toBeDisabled();
+      await page.waitForTimeout(600);
+    }
+    await expect(hint).toHaveAttribute('data-hint', 'no-face');
+    await phone.browser.close();
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('cancelled and expired links show their own screens', async () => {
+  const { receiver, apiKey, id, path } = await setup();
+  try {
+    const second = await customerCall<{ verificationId: string; link: string }>(apiKey, 'POST', '/verifications', {});
+    const cancel = await customerCall(apiKey, 'PATCH', `/verifications/${id}/cancel`);
+    expect(cancel.status).toBe(200);
+    const expire = await fetch(`${E2E_BASE}/api/v1/test/verifications/${second.body.data.verificationId}/expire`, { method: 'POST', headers: { 'x-api-key': apiKey } });
+    expect(expire.status).toBe(200);
+
+    const phone = await launchPhone('none');
+    const page = await phone.context.newPage();
+    await page.goto(E2E_BASE + path);
+    await new OutcomePage(page).expectClosed('cancelled');
+    await page.goto(E2E_BASE + linkPath(second.body.data.link));
+    await new OutcomePage(page).expectClosed('expired');
+    await page.goto(`${E2E_BASE}/?processId=ffffffffffffffffffffffffffffffff`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/link/i);
+    await phone.browser.close();
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a live key waits for a specialist; the session ends after `idv review decide`', async () => {
+  const { receiver, apiKey, id, path } = await setup('live');
+  try {
+    const phone = await launchPhone('denied');
+    const page = await phone.context.newPage();
+    await page.goto(E2E_BASE + path);
+    await new WelcomePage(page).consentAndStart();
+    await new DocumentChoicePage(page).choose('PASSPORT', 'Spa', /Spain/);
+    const cap = new CapturePage(page);
+    await expect(page.getByTestId('camera-fallback')).toBeVisible({ timeout: 20_000 });
+    await cap.uploadFile(await cardPhoto());
+    await cap.expectStep(/selfie/i);
+    await cap.uploadFile(resolve('e2e/fixtures/grace_hopper.jpg'));
+    await new ReviewPage(page).submit();
+    await new OutcomePage(page).expectDone();
+    await expect.poll(async () => (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data.decision).toBe('review');
+
+    const idv = (...args: string[]) => execFileSync('npx', ['tsx', 'src/server/cli/idv.ts', '--url', E2E_BASE, ...args], {
+      env: { ...process.env, IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN }, encoding: 'utf8',
+    });
+    expect(idv('review', 'list')).toContain(id);
+    idv('review', 'decide', id, 'successful', '--reason', 'Document and face checked', '--doc-number', 'L898902C3', '--last-name', 'HOPPER');
+    await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.successful', 30_000);
+    const record = await customerCall<any>(apiKey, 'GET', `/verifications/${id}`);
+    expect(record.body.data).toMatchObject({ status: 'successful', verificationMethod: 'manual', docInfo: { docNumber: 'L898902C3', lastName: 'HOPPER' } });
+    await page.reload();
+    await new OutcomePage(page).expectClosed('successful');
+    await phone.browser.close();
+  } finally {
+    await receiver.close();
+  }
+});
