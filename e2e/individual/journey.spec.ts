@@ -6,11 +6,14 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/tes
 import { cardPhoto, feed, launchPhone } from '../support/camera';
 import { E2E_ADMIN_TOKEN, E2E_BASE } from '../support/env';
 import { createKey, customerCall, linkPath } from '../support/service';
-import { WelcomePage } from '../pages/individual-welcome';
-import { DocumentChoicePage } from '../pages/individual-document-choice';
-import { CapturePage } from '../pages/individual-capture';
-import { ReviewPage } from '../pages/individual-review';
-import { OutcomePage } from '../pages/individual-outcome';
+import type { Page } from '@playwright/test';
+import { IndividualWelcomePage } from '../pages/individual-welcome';
+import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
+import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
+import { IndividualSelfiePage } from '../pages/individual-selfie';
+import { IndividualReviewPage } from '../pages/individual-review';
+import { IndividualClosedLinkPage } from '../pages/individual-closed-link';
+import { IndividualUnknownLinkPage } from '../pages/individual-unknown-link';
 
 const ORDER = [
   'verification.started', 'verification.document_front_uploaded', 'verification.document_back_uploaded',
@@ -25,6 +28,18 @@ async function setup(mode: 'test' | 'live' = 'test') {
   const created = await customerCall<{ verificationId: string; link: string }>(key.apiKey, 'POST', '/verifications', { vendorData: 'user-42' });
   expect(created.status).toBe(200);
   return { receiver, apiKey: key.apiKey, id: created.body.data.verificationId, path: linkPath(created.body.data.link) };
+}
+
+/** After submit: thank-you or status screen, or (test keys decide at once) the verified screen. */
+async function expectFinished(page: Page) {
+  const finished = page.locator('[data-testid="done-screen"], [data-testid="status-text"], [data-testid="closed-reason"][data-reason="successful"]');
+  await expect(finished.first()).toBeVisible({ timeout: 30_000 });
+}
+
+async function expectClosed(page: Page, reason: string) {
+  const closed = new IndividualClosedLinkPage(page);
+  await closed.expectVisible();
+  expect(await closed.reasonCode()).toBe(reason);
 }
 
 function expectSignedInOrder(receiver: WebhookReceiver, id: string) {
@@ -45,25 +60,22 @@ test('document by camera, then selfie in a new browser (resume), submit: every e
     const phone1 = await launchPhone(await feed('id-card'));
     const page1 = await phone1.context.newPage();
     await page1.goto(E2E_BASE + path);
-    await new WelcomePage(page1).consentAndStart();
-    await new DocumentChoicePage(page1).choose('NATIONAL_ID', 'Germ', /Germany/);
-    const cap1 = new CapturePage(page1);
-    await cap1.expectStep(/front/i);
-    await cap1.takeAndUse();
-    await cap1.expectStep(/back/i);
-    await cap1.takeAndUse();
-    await cap1.expectStep(/selfie/i);
+    await new IndividualWelcomePage(page1).consentAndStart();
+    await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
+    await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
+    await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
+    await new IndividualSelfiePage(page1).expectVisible();
     await phone1.browser.close();
 
     // Phase 2: a new launch with the face feed; reopening the link resumes at the selfie.
     const phone2 = await launchPhone(await feed('face'));
     const page2 = await phone2.context.newPage();
     await page2.goto(E2E_BASE + path);
-    const cap2 = new CapturePage(page2);
-    await cap2.expectStep(/selfie/i);
-    await cap2.takeAndUse();
-    await new ReviewPage(page2).submit();
-    await new OutcomePage(page2).expectDone();
+    const selfie = new IndividualSelfiePage(page2);
+    await selfie.expectVisible();
+    await selfie.captureAndConfirm();
+    await new IndividualReviewPage(page2).submit();
+    await expectFinished(page2);
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.successful', 30_000);
     const events = expectSignedInOrder(receiver, id);
     const decision = events.at(-1)!.json as { data: Record<string, unknown> };
@@ -92,16 +104,18 @@ test('camera denied: the upload path completes the verification', async () => {
     const phone = await launchPhone('denied');
     const page = await phone.context.newPage();
     await page.goto(E2E_BASE + path);
-    await new WelcomePage(page).consentAndStart();
-    await new DocumentChoicePage(page).choose('PASSPORT', 'Fran', /France/);
-    await expect(page.getByTestId('camera-fallback')).toBeVisible({ timeout: 20_000 });
-    const cap = new CapturePage(page);
-    await cap.uploadFile(await cardPhoto());
-    await cap.expectStep(/selfie/i);
-    await expect(page.getByTestId('camera-fallback')).toBeVisible({ timeout: 20_000 });
-    await cap.uploadFile(resolve('e2e/fixtures/grace_hopper.jpg'));
-    await new ReviewPage(page).submit();
-    await new OutcomePage(page).expectDone();
+    await new IndividualWelcomePage(page).consentAndStart();
+    await new IndividualDocumentChoicePage(page).choose('PASSPORT', 'France');
+    const front = new IndividualDocumentCapturePage(page, 'front');
+    await expect(front.cameraFallback()).toBeVisible({ timeout: 20_000 });
+    await front.uploadFile(await cardPhoto());
+    await front.usePhoto();
+    const selfie = new IndividualSelfiePage(page);
+    await expect(selfie.cameraFallback()).toBeVisible({ timeout: 20_000 });
+    await selfie.uploadFile(resolve('e2e/fixtures/grace_hopper.jpg'));
+    await selfie.usePhoto();
+    await new IndividualReviewPage(page).submit();
+    await expectFinished(page);
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.successful', 30_000);
     const names = receiver.events().filter((e) => (e.json as any).data.verificationId === id).map((e) => (e.json as any).event);
     expect(names).toEqual(ORDER.filter((n) => n !== 'verification.document_back_uploaded'));
@@ -117,16 +131,17 @@ test('a photo with no face keeps the selfie shutter disabled with the no-face hi
     const phone = await launchPhone(await feed('cat'));
     const page = await phone.context.newPage();
     await page.goto(E2E_BASE + path);
-    await new WelcomePage(page).consentAndStart();
-    await new DocumentChoicePage(page).choose('PASSPORT', 'Ital', /Italy/);
-    const cap = new CapturePage(page);
-    await cap.uploadFile(await cardPhoto());
-    await cap.expectStep(/selfie/i);
-    const hint = page.getByTestId('face-hint');
+    await new IndividualWelcomePage(page).consentAndStart();
+    await new IndividualDocumentChoicePage(page).choose('PASSPORT', 'Italy');
+    const front = new IndividualDocumentCapturePage(page, 'front');
+    await front.uploadFile(await cardPhoto());
+    await front.usePhoto();
+    const selfie = new IndividualSelfiePage(page);
+    const hint = selfie.hint();
     await expect(hint).toHaveAttribute('data-hint', 'no-face', { timeout: 20_000 });
     // Several seconds of frames: the shutter never becomes usable without a face.
     for (let i = 0; i < 5; i++) {
-      await expect(cap.shutter).toBeDisabled();
+      await expect(selfie.shutter()).toBeDisabled();
       await page.waitForTimeout(600);
     }
     await expect(hint).toHaveAttribute('data-hint', 'no-face');
@@ -148,11 +163,11 @@ test('cancelled and expired links show their own screens', async () => {
     const phone = await launchPhone('none');
     const page = await phone.context.newPage();
     await page.goto(E2E_BASE + path);
-    await new OutcomePage(page).expectClosed('cancelled');
+    await expectClosed(page, 'cancelled');
     await page.goto(E2E_BASE + linkPath(second.body.data.link));
-    await new OutcomePage(page).expectClosed('expired');
+    await expectClosed(page, 'expired');
     await page.goto(`${E2E_BASE}/?processId=ffffffffffffffffffffffffffffffff`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/link/i);
+    await new IndividualUnknownLinkPage(page).expectVisible();
     await phone.browser.close();
   } finally {
     await receiver.close();
@@ -165,15 +180,18 @@ test('a live key waits for a specialist; the session ends after `idv review deci
     const phone = await launchPhone('denied');
     const page = await phone.context.newPage();
     await page.goto(E2E_BASE + path);
-    await new WelcomePage(page).consentAndStart();
-    await new DocumentChoicePage(page).choose('PASSPORT', 'Spa', /Spain/);
-    const cap = new CapturePage(page);
-    await expect(page.getByTestId('camera-fallback')).toBeVisible({ timeout: 20_000 });
-    await cap.uploadFile(await cardPhoto());
-    await cap.expectStep(/selfie/i);
-    await cap.uploadFile(resolve('e2e/fixtures/grace_hopper.jpg'));
-    await new ReviewPage(page).submit();
-    await new OutcomePage(page).expectDone();
+    await new IndividualWelcomePage(page).consentAndStart();
+    await new IndividualDocumentChoicePage(page).choose('PASSPORT', 'Spain');
+    const front = new IndividualDocumentCapturePage(page, 'front');
+    await expect(front.cameraFallback()).toBeVisible({ timeout: 20_000 });
+    await front.uploadFile(await cardPhoto());
+    await front.usePhoto();
+    const selfie = new IndividualSelfiePage(page);
+    await expect(selfie.cameraFallback()).toBeVisible({ timeout: 20_000 });
+    await selfie.uploadFile(resolve('e2e/fixtures/grace_hopper.jpg'));
+    await selfie.usePhoto();
+    await new IndividualReviewPage(page).submit();
+    await expectFinished(page);
     await expect.poll(async () => (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data.decision).toBe('review');
 
     const idv = (...args: string[]) => execFileSync('npx', ['tsx', 'src/server/cli/idv.ts', '--url', E2E_BASE, ...args], {
@@ -185,7 +203,7 @@ test('a live key waits for a specialist; the session ends after `idv review deci
     const record = await customerCall<any>(apiKey, 'GET', `/verifications/${id}`);
     expect(record.body.data).toMatchObject({ status: 'successful', verificationMethod: 'manual', docInfo: { docNumber: 'L898902C3', lastName: 'HOPPER' } });
     await page.reload();
-    await new OutcomePage(page).expectClosed('successful');
+    await expectClosed(page, 'successful');
     await phone.browser.close();
   } finally {
     await receiver.close();
