@@ -41,7 +41,9 @@ export function Combobox({ label, options, value, onChange, placeholder, hint, t
     }
     const next = Math.max(0, Math.min(shown.length - 1, active + delta));
     setActive(next);
-    listRef.current?.querySelector(`[data-index="${next}"]`)?.scrollIntoView({ block: 'nearest' });
+    const option = listRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`);
+    // Guarded: not every environment (jsdom, old WebViews) implements scrollIntoView.
+    if (option && typeof option.scrollIntoView === 'function') option.scrollIntoView({ block: 'nearest' });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -84,7 +86,15 @@ export function Combobox({ label, options, value, onChange, placeholder, hint, t
           setActive(0);
           setOpen(true);
         }}
-        onFocus={(e) => e.target.select()}
+        onFocus={(e) => {
+          e.target.select();
+          // On phones, bring the field to the top so the list has room above the keyboard
+          // and the sticky footer.
+          const input = e.target;
+          if (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 40rem)').matches) {
+            requestAnimationFrame(() => input.scrollIntoView?.({ block: 'start' }));
+          }
+        }}
         onClick={() => setOpen(true)}
         onBlur={() => {
           setOpen(false);
