@@ -35,7 +35,7 @@ export class CompanyLivenessPage extends CompanyScreen {
 
   /** No camera: pick a photo file instead (works on the camera and camera-failed screens). */
   async uploadPhoto(path: string): Promise<void> {
-    await this.page.getByTestId('liveness-upload').setInputFiles(path);
+    await this.page.getByTestId('liveness-upload-input').setInputFiles(path);
   }
 
   async usePhoto(): Promise<void> {

@@ -1,0 +1,24 @@
+// The customer's name in texts. A key without a branding name gets a neutral phrase ("the
+// company that sent you this link"); sentences that then start with it are capitalised.
+import { useTranslation } from 'react-i18next';
+
+/** Upper-cases the first letter of the text and of each sentence after . ! ? or …. */
+export function capitaliseSentences(text: string, locale: string): string {
+  return text.replace(/(^|[.!?…]\s+)(\p{Ll})/gu, (_m, lead: string, letter: string) => lead + letter.toLocaleUpperCase(locale));
+}
+
+export interface CompanyName {
+  /** What `{{name}}` becomes. */
+  name: string;
+  /** True when the key has no branding name. */
+  missing: boolean;
+  /** Fixes a text built with `name` (capitalisation when the neutral phrase was used). */
+  fix: (text: string) => string;
+}
+
+export function useCompanyName(raw: string | null | undefined): CompanyName {
+  const { t, i18n } = useTranslation('company');
+  const given = raw?.trim() ?? '';
+  if (given) return { name: given, missing: false, fix: (s) => s };
+  return { name: t('link.theCompany'), missing: true, fix: (s) => capitaliseSentences(s, i18n.language) };
+}

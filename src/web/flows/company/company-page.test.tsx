@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HostedCompanySession } from '../../../contract/hosted-company';
+import { CompanyApiError } from './api/api-error';
+import type { CompanyApi } from './api/company-api';
+import { CompanyFlowPage } from './company-page';
+import { renderWithApp, testCampaign } from './test-utils';
+
+afterEach(cleanup);
+
+function session(overrides: Partial<HostedCompanySession> = {}): HostedCompanySession {
+  return {
+    processId: 'cvp_1',
+    verificationId: 'cv_1',
+    status: 'not started',
+    statusCode: 1001,
+    phase: 'form',
+    closedReason: null,
+    campaign: { id: 'default', name: 'Default', version: 1, definition: testCampaign() },
+    draft: {},
+    documents: [],
+    progress: { currentStep: 0, completedSteps: [], submittedAt: null },
+    livenessStatus: 'not_started',
+    livenessVerificationId: null,
+    expiresAt: '2030-01-01T00:00:00.000Z',
+    redirect: null,
+    branding: { name: 'Acme Bank', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
+    testMode: true,
+    ...overrides,
+  };
+}
+
+function fakeApi(load: () => Promise<HostedCompanySession>): CompanyApi & { saveDraft: ReturnType<typeof vi.fn> } {
+  return {
+    load: vi.fn(load),
+    saveDraft: vi.fn(async () => ({ status: 'started' as const, statusCode: 2002, progress: { currentStep: 0, completedSteps: [], submittedAt: null }, savedAt: '' })),
+    uploadDocument: vi.fn(),
+    deleteDocument: vi.fn(),
+    startLiveness: vi.fn(),
+    uploadSelfie: vi.fn(),
+    submit: vi.fn(),
+  };
+}
+
+const LINK = '/company?processId=cvp_1&hostedToken=tok';
+
+describe('company flow page: link checks', () => {
+  it('asks to open the link as received when the token is missing, without calling the API', async () => {
+    const api = fakeApi(async () => session());
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, '/company?processId=cvp_1');
+    expect(await screen.findByText('Open the link exactly as you received it')).toBeTruthy();
+    expect(api.load).not.toHaveBeenCalled();
+  });
+
+  it('shows the same screen when the API refuses the token', async () => {
+    const api = fakeApi(async () => {
+      throw new CompanyApiError('invalid_token', 401);
+    });
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    expect(await screen.findByText('Open the link exactly as you received it')).toBeTruthy();
+  });
+
+  it.each([
+    [{ phase: 'submitted', status: 'submitted' }, 'We already have your details'],
+    [{ phase: 'submitted', status: 'under review' }, 'Your details are being checked'],
+    [{ phase: 'closed', status: 'successful', closedReason: 'successful' }, 'Your business is verified'],
+    [{ phase: 'closed', status: 'failed', closedReason: 'failed' }, 'This check is closed'],
+    [{ phase: 'closed', status: 'started', closedReason: 'expired' }, 'This link has expired'],
+  ] as const)('shows its own screen for %o', async (state, title) => {
+    const api = fakeApi(async () => session(state as Partial<HostedCompanySession>));
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it('says so when the link is unknown', async () => {
+    const api = fakeApi(async () => {
+      throw new CompanyApiError('not_found', 404);
+    });
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: "We can't find this link" })).toBeTruthy();
+  });
+});
+
+describe('company flow page: resume and autosave', () => {
+  it('starts a fresh link at welcome and saves the first step on Start', async () => {
+    const api = fakeApi(async () => session());
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    fireEvent.click(await screen.findByTestId('welcome-start'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About the business' })).toBeTruthy();
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledWith({ currentStep: 0 }));
+    expect(screen.getByTestId('step-indicator').textContent).toBe('Step 1 of 8');
+  });
+
+  it('continues a started link at the saved step with the saved data, and autosaves typing', async () => {
+    const api = fakeApi(async () =>
+      session({
+        status: 'started',
+        statusCode: 2002,
+        draft: { representative: { firstName: 'Ada', lastName: 'Lovelace' } },
+        progress: { currentStep: 2, completedSteps: ['business', 'contact'], submittedAt: null },
+      }),
+    );
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: 'About you' })).toBeTruthy();
+    const firstName = within(screen.getByTestId('field-firstName')).getByRole('textbox') as HTMLInputElement;
+    expect(firstName.value).toBe('Ada');
+    expect(screen.getByTestId('step-indicator').textContent).toBe('Step 3 of 8');
+    // Completed steps are links back; later ones are not.
+    expect(screen.getAllByTestId('step-link-business').length).toBeGreaterThan(0);
+    expect(screen.queryAllByTestId('step-link-officers')).toHaveLength(0);
+
+    fireEvent.change(within(screen.getByTestId('field-email')).getByRole('textbox'), { target: { value: 'ada@example.com' } });
+    await waitFor(
+      () => expect(api.saveDraft).toHaveBeenCalledWith(expect.objectContaining({ section: 'representative', data: expect.objectContaining({ firstName: 'Ada', email: 'ada@example.com' }) })),
+      { timeout: 3000 },
+    );
+    await waitFor(() => expect(screen.getByTestId('save-indicator').dataset.status).toBe('saved'));
+  });
+});

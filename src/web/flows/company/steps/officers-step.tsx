@@ -1,0 +1,149 @@
+import { useRef } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { buildSectionSchema, fieldMaxLength, MAX_OFFICERS, type OfficersValues } from '../../../../contract/company-form';
+import { Button } from '../../../ui/button';
+import { SelectField } from '../fields/select-field';
+import { TextField } from '../fields/text-field';
+import fieldStyles from '../fields/field.module.css';
+import styles from '../company.module.css';
+import { codeOptions } from './code-options';
+import { OFFICER_ROLES } from './registration-types';
+import type { SectionProps } from './section-props';
+import { StepFrame } from './step-frame';
+import { useSectionForm } from './use-section-form';
+
+export interface OfficersStepProps extends SectionProps<OfficersValues> {
+  /** The representative, offered as a one-tap officer (no field asked twice). */
+  representative: { firstName?: string | undefined; lastName?: string | undefined; email?: string | undefined } | undefined;
+}
+
+const blank = { firstName: '', lastName: '', role: '', email: '' };
+
+export function OfficersStep(props: OfficersStepProps) {
+  const { t } = useTranslation('company');
+  const { campaign, representative } = props;
+  const { form, submit, errorOf } = useSectionForm<OfficersValues>(buildSectionSchema(campaign, 'officers'), {
+    ...props,
+    initial: { items: props.initial?.items ?? [] },
+  });
+  const { register, control, watch } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'items' });
+  // Button takes no ref: focus goes through its wrapper after a removal.
+  const addRef = useRef<HTMLDivElement>(null);
+  const required = campaign.requiredFields.officer;
+  const optional = (name: (typeof required)[number]) => !required.includes(name);
+  const items = watch('items') ?? [];
+  const repName = [representative?.firstName, representative?.lastName].filter(Boolean).join(' ');
+  const repListed = items.some(
+    (o) => o?.firstName === representative?.firstName && o?.lastName === representative?.lastName,
+  );
+  const full = fields.length >= MAX_OFFICERS;
+
+  return (
+    <StepFrame
+      title={t('officers.title')}
+      lead={t('officers.lead')}
+      position={props.position}
+      onBack={props.onBack}
+      onSubmit={submit}
+      nextLabel={props.nextLabel}
+      testId="company-officers"
+    >
+      {fields.length === 0 ? <p data-testid="officers-empty">{t('officers.empty')}</p> : null}
+      {fields.map((field, index) => {
+        const name = [items[index]?.firstName, items[index]?.lastName].filter(Boolean).join(' ');
+        const label = t('officers.itemTitle', { number: index + 1 });
+        return (
+          <div
+            key={field.id}
+            role="group"
+            aria-labelledby={`${field.id}-title`}
+            className={styles.card}
+            data-testid={`officer-${index}`}
+          >
+            <div className={styles.cardHead}>
+              <h2 id={`${field.id}-title`} className={styles.cardTitle}>
+                {name ? `${label}: ${name}` : label}
+              </h2>
+              <Button
+                variant="text"
+                inline
+                onClick={() => {
+                  remove(index);
+                  addRef.current?.querySelector('button')?.focus();
+                }}
+                aria-label={t('officers.removeLabel', { name: name || label })}
+                data-testid={`officer-${index}-remove`}
+              >
+                {t('officers.remove')}
+              </Button>
+            </div>
+            <div className={fieldStyles.grid}>
+              <TextField
+                label={t('person.firstName')}
+                maxLength={fieldMaxLength.name}
+                autoComplete="off"
+                optional={optional('firstName')}
+                error={errorOf(`items.${index}.firstName`)}
+                testId={`officer-${index}-firstName`}
+                {...register(`items.${index}.firstName`)}
+              />
+              <TextField
+                label={t('person.lastName')}
+                maxLength={fieldMaxLength.name}
+                autoComplete="off"
+                optional={optional('lastName')}
+                error={errorOf(`items.${index}.lastName`)}
+                testId={`officer-${index}-lastName`}
+                {...register(`items.${index}.lastName`)}
+              />
+              <SelectField
+                label={t('officers.role')}
+                placeholder={t('fields.choose')}
+                options={codeOptions(OFFICER_ROLES, (c) => t(`officers.roles.${c as (typeof OFFICER_ROLES)[number]}`), items[index]?.role)}
+                optional={optional('role')}
+                error={errorOf(`items.${index}.role`)}
+                testId={`officer-${index}-role`}
+                {...register(`items.${index}.role`)}
+              />
+              <TextField
+                label={t('person.email')}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={fieldMaxLength.email}
+                optional={optional('email')}
+                error={errorOf(`items.${index}.email`)}
+                testId={`officer-${index}-email`}
+                {...register(`items.${index}.email`)}
+              />
+            </div>
+          </div>
+        );
+      })}
+      {errorOf('items') ? (
+        <p className={fieldStyles.error} role="alert">
+          {t('errors.tooMany')}
+        </p>
+      ) : null}
+      <div ref={addRef} className={styles.form}>
+        <Button variant="secondary" disabled={full} onClick={() => append({ ...blank })} data-testid="officer-add">
+          {fields.length === 0 ? t('officers.addFirst') : t('officers.add')}
+        </Button>
+      {repName && !repListed && !full ? (
+        <Button
+          variant="text"
+          onClick={() =>
+            append({ ...blank, firstName: representative?.firstName ?? '', lastName: representative?.lastName ?? '', email: representative?.email ?? '' })
+          }
+          data-testid="officer-add-me"
+        >
+          {t('officers.addMe', { name: repName })}
+        </Button>
+      ) : null}
+      </div>
+    </StepFrame>
+  );
+}

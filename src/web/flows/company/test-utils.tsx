@@ -1,0 +1,21 @@
+// Shared by this flow's jsdom tests only: English i18n, a router, and a campaign.
+import { configure, render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { campaignDefinitionSchema, type CampaignDefinitionInput } from '../../../contract/campaign';
+import { registerCompanyResources } from '../../i18n/company-resources';
+import { initI18n } from '../../i18n/i18n';
+
+export function renderWithApp(ui: ReactElement, url = '/company'): RenderResult {
+  registerCompanyResources(initI18n('en'));
+  return render(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
+}
+
+export function testCampaign(input: CampaignDefinitionInput = {}) {
+  return campaignDefinitionSchema.parse(input);
+}
+
+export const noop = () => undefined;
+
+// The CI machine is shared and slow at times: give async queries room before failing.
+configure({ asyncUtilTimeout: 5000 });
