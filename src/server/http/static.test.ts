@@ -34,6 +34,18 @@ describe('web app serving', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('gzips text assets for clients that accept it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'idv-web-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'index.html'), 'x');
+    writeFileSync(join(root, 'assets', 'big-1.js'), 'console.log("hello");\n'.repeat(500));
+    const app = new Hono();
+    mountWebApp(app, root);
+    const res = await app.request('/assets/big-1.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect((await res.arrayBuffer()).byteLength).toBeLessThan(1000);
+  });
+
   it('does not serve files outside the build', async () => {
     const res = await appWithBuild().request('/../package.json');
     expect(await res.text()).not.toContain('"name"');

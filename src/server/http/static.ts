@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 
 
 /**
@@ -11,6 +12,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 export function mountWebApp(app: Hono, webRoot = 'dist/web', indexHtmlHeaders?: (url: URL) => Promise<Record<string, string>>) {
   const root = resolve(webRoot);
   const indexPath = join(root, 'index.html');
+  // Phones on slow networks: the app's text assets (JS, CSS, HTML, the WASM loader) go gzipped.
+  const gzip = compress({ encoding: 'gzip' });
+  app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : gzip(c, next)));
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -20,7 +24,7 @@ export function mountWebApp(app: Hono, webRoot = 'dist/web', indexHtmlHeaders?: 
     // a client-side route and gets index.html below.
     const last = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
     if (c.req.path.startsWith('/api/') || !last.includes('.')) return next();
-    return serveStatic({ root: webRoot })(c, next);
+    return serveStatic({ root: webRoot, precompressed: true })(c, next);
   });
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
