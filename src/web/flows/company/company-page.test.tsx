@@ -118,3 +118,39 @@ describe('company flow page: resume and autosave', () => {
     await waitFor(() => expect(screen.getByTestId('save-indicator').dataset.status).toBe('saved'));
   });
 });
+
+describe('company flow page: review and submit', () => {
+  const atReview = () =>
+    session({
+      status: 'started',
+      statusCode: 2002,
+      campaign: { id: 'c', name: 'C', version: 1, definition: testCampaign({ steps: ['business', 'review'], livenessRequired: false }) },
+      draft: { business: { legalName: 'Acme', registrationNumber: '1', registrationType: 'other', countryOfRegistration: 'GBR', industry: 'Retail' } },
+      progress: { currentStep: 1, completedSteps: ['business'], submittedAt: null },
+      redirect: 'https://customer.example/back',
+    });
+
+  it('shows the server refusal on the review, and the field error after Change', async () => {
+    const api = fakeApi(async () => atReview());
+    api.submit = vi.fn(async () => {
+      throw new CompanyApiError('invalid_form', 400, [{ path: 'business.registrationNumber', message: 'errors.required' }]);
+    });
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    fireEvent.click(await screen.findByTestId('submit'));
+    expect((await screen.findByTestId('submit-error')).textContent).toContain('Some answers need another look');
+    expect(screen.getByTestId('review-business-incomplete')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('review-edit-business'));
+    expect((await screen.findByTestId('field-registrationNumber-error')).textContent).toBe('Fill this in to continue.');
+    expect(screen.getByTestId('continue').textContent).toBe('Save and go back to the summary');
+  });
+
+  it('submits, then shows the done screen with the way back to the customer', async () => {
+    const api = fakeApi(async () => atReview());
+    api.submit = vi.fn(async () => ({ status: 'submitted' as const, statusCode: 2003, submittedAt: '', verificationId: 'cv_1', redirect: 'https://customer.example/back' }));
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    fireEvent.click(await screen.findByTestId('submit'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you, we have your details' })).toBeTruthy();
+    const back = screen.getByTestId('done-redirect');
+    expect(back.getAttribute('href')).toBe('https://customer.example/back?verificationId=cv_1&status=submitted');
+  });
+});
