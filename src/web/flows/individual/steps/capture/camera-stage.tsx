@@ -23,7 +23,7 @@ export function CameraStage({ videoRef, overlay, mirrored, ready, flash, status,
   const stageRef = useRef<HTMLDivElement>(null);
   const size = useElementSize(stageRef);
   return (
-    <div ref={stageRef} className={styles.stage} data-testid="camera-stage" role="img" aria-label={label}>
+    <div ref={stageRef} className={styles.stage} data-testid="camera-stage" data-camera-stage="" role="img" aria-label={label}>
       <video ref={videoRef} className={`${styles.video} ${mirrored ? styles.mirrored : ''}`} muted playsInline autoPlay aria-hidden="true" data-testid="camera-video" />
       {overlay === 'oval' ? <OvalOverlay width={size.width} height={size.height} ready={Boolean(ready)} /> : null}
       {overlay !== 'oval' ? <div className={`${styles.docFrame} ${overlay === 'passport' ? styles.passport : ''}`} aria-hidden="true" /> : null}
@@ -64,7 +64,7 @@ export function StageTip({ children }: { children: ReactNode }) {
 
 export function PhotoPreview({ url, alt, testId }: { url: string; alt: string; testId: string }) {
   return (
-    <div className={styles.previewBox}>
+    <div className={styles.previewBox} data-camera-stage="">
       <img className={styles.previewImg} src={url} alt={alt} data-testid={testId} />
     </div>
   );
