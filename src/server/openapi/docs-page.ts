@@ -3,9 +3,17 @@ const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.
 
 type Op = { summary?: string; parameters?: { name: string; in: string; required?: boolean; description?: string }[]; requestBody?: unknown; responses?: Record<string, { description?: string }> };
 
-export function renderDocs(doc: Record<string, any>): string {
+interface DocShape {
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+export function renderDocs(input: Record<string, unknown>): string {
+  const doc = input as unknown as DocShape;
   const ops: string[] = [];
-  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Op>>)) {
+  for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const params = (op.parameters ?? []).map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ', required' : ''}) ${esc(p.description)}</li>`).join('');
       const responses = Object.entries(op.responses ?? {}).map(([code, r]) => `<li><b>${esc(code)}</b> ${esc(r.description)}</li>`).join('');
@@ -14,12 +22,12 @@ export function renderDocs(doc: Record<string, any>): string {
 <p>${esc(op.summary)}</p>${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}${body}<h4>Responses</h4><ul>${responses}</ul></section>`);
     }
   }
-  const schemas = Object.entries(doc.components.schemas as Record<string, unknown>)
+  const schemas = Object.entries(doc.components.schemas)
     .map(([name, s]) => `<details id="${esc(name)}"><summary><code>${esc(name)}</code></summary><pre>${esc(JSON.stringify(s, null, 2))}</pre></details>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(doc.info.title)}</title><link rel="stylesheet" href="/api/docs.css"></head><body><main>
 <h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>${esc(doc.info.description)}</p>
-<p>Base URL: <code>${esc(doc.servers[0].url)}</code>. Machine-readable: <a href="/api/openapi.json">openapi.json</a>.</p>
+<p>Base URL: <code>${esc(doc.servers[0]?.url)}</code>. Machine-readable: <a href="/api/openapi.json">openapi.json</a>.</p>
 <h2>Endpoints</h2>${ops.join('\n')}<h2>Schemas</h2>${schemas}</main></body></html>`;
 }
 
