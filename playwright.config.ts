@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && npx tsx src/server/main.ts',
+    command: `rm -rf .tmp/e2e-data-${E2E_PORT} && npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -35,7 +35,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${E2E_PORT}`,
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       LOG_LEVEL: 'warn',

@@ -130,7 +130,7 @@ describe('webhooks across a server crash and restart', () => {
     const second = await startServer(env);
     rx.setDown(false);
     try {
-      await Promise.all(ids.map((id) => rx.waitFor((r) => r.id === id, 25_000)));
+      await Promise.all(ids.map((id) => rx.waitFor((r) => r.id === id, 60_000)));
       await sleep(1_500); // a duplicate would show up now
       const delivered = rx.events();
       expect(delivered.map((r) => r.id).sort()).toEqual([...ids].sort());
@@ -142,7 +142,7 @@ describe('webhooks across a server crash and restart', () => {
       second.proc.kill('SIGTERM');
     }
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  }, 150_000);
 
   it('on SIGTERM finishes the in-flight delivery, exits 0 and leaves a database that reopens', async () => {
     let arrived: () => void = () => {};
