@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { fail } from './http/envelope';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static';
+import { hostedPageHeaders } from './http/hosted-page-csp';
 import { v1IndividualRoutes } from './routes/v1-individual.routes';
 import { v1CompanyRoutes } from './routes/v1-company.routes';
 import { adminRoutes } from './routes/admin.routes';
@@ -56,6 +57,6 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
     ctx.logger.error('unhandled error', { path: c.req.path, method: c.req.method, err: String(err?.stack ?? err) });
     return fail(c, 500, messages.internal);
   });
-  mountWebApp(app, opts.webRoot);
+  mountWebApp(app, opts.webRoot, hostedPageHeaders(ctx.db));
   return app;
 }

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { apiKeys, companyVerifications, verifications } from '../db/schema';
+import { CSP_BASE } from './security-headers';
+
+const HEX32 = /^[0-9a-f]{32}$/;
+
+function originOf(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CSP for a hosted page: framing by the key's allowed origins, the customer's logo origin. */
+export function hostedPageCsp(origins: readonly string[], logoUrl: unknown): string {
+  const frame = origins.map(originOf).filter((o): o is string => o !== null);
+  const logo = originOf(logoUrl);
+  const base = CSP_BASE.map((d) => (logo && d.startsWith('img-src') ? `${d} ${logo}` : d));
+  return [...base, `frame-ancestors 'self'${frame.length ? ` ${frame.join(' ')}` : ''}`].join('; ');
+}
+
+/**
+ * Headers for index.html of a hosted link: the customer's key decides who may frame the flow
+ * (`idv keys update --origin …`). An unknown or malformed processId gets the default (no framing
+ * by others); one indexed lookup per page load.
+ */
+export function hostedPageHeaders(db: Db) {
+  return async (url: URL): Promise<Record<string, string>> => {
+    const id = url.searchParams.get('processId') ?? '';
+    if (!HEX32.test(id)) return {};
+    const table = url.pathname.startsWith('/company') ? companyVerifications : verifications;
+    const [row] = await db.select({ origins: apiKeys.origins, branding: apiKeys.branding })
+      .from(table).innerJoin(apiKeys, eq(apiKeys.id, table.apiKeyId))
+      .where(eq(table.id, id)).limit(1);
+    if (!row) return {};
+    return { 'Content-Security-Policy': hostedPageCsp(row.origins, row.branding.logoUrl) };
+  };
+}
