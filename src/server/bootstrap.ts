@@ -36,8 +36,12 @@ export async function buildContext(settings: Settings, opts: { clock?: Clock; lo
   const secretHex = settings.secret ?? fileSecret(fileDir, 'secret', () => randomBytes(32).toString('hex'));
   const adminToken = settings.adminToken ?? fileSecret(fileDir, 'admin-token', () => randomBytes(32).toString('base64url'));
   const secrets = new Secrets(Buffer.from(secretHex, 'utf8'));
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const logger = opts.logger ?? createLogger(settings.logLevel);
+  const database = await openDatabase({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    onConnectionError: (err) => logger.warn('database connection lost while idle', { err: err.message }),
+  });
   const ctx: AppContext = {
     settings,
     db: database.db,

@@ -21,12 +21,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * Opens PGlite in `dataDir/pg` (or in memory when dataDir is 'memory://') or PostgreSQL when a
  * URL is given, and applies the migrations. Both run the same drizzle schema and SQL.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** A pooled PostgreSQL connection broke while idle (server restart, admin termination). */
+  onConnectionError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Without a listener, an idle connection closed by the server is an uncaught exception that
+    // ends the process; the pool has already dropped that connection and opens a new one on demand.
+    pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
