@@ -6,11 +6,17 @@ import globals from 'globals';
 // Import boundaries of the architecture note, held by no-restricted-imports:
 // contract imports only zod (and libphonenumber-js for phone rules shared by form and server);
 // web never imports server; server never imports web; capture/ and domain/ import no React and
-// no HTTP framework.
+// no HTTP framework; flows do not import each other (what both use lives in capture/,
+// capture-hooks/ or ui/).
 const noServer = { group: ['**/server/**'], message: 'web must not import server code' };
 const noWeb = { group: ['**/web/**'], message: 'server must not import web code' };
 const noReact = { group: ['react', 'react-dom', 'react-*', 'react/*'], message: 'no React here' };
 const noHttp = { group: ['hono', 'hono/*', '@hono/*'], message: 'no HTTP framework here' };
+/** `…/flows/<name>/…` from anywhere, or `../<name>/…` (any depth) from inside a sibling flow. */
+const otherFlow = (name) => ({
+  regex: `(^|/)flows/${name}(/|$)|^(\\.\\./)+${name}(/|$)`,
+  message: 'flows do not import each other: share code through capture/, capture-hooks/ or ui/',
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -32,6 +38,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: [noServer] }],
     },
+  },
+  {
+    files: ['src/web/flows/individual/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, otherFlow('company')] }] },
+  },
+  {
+    files: ['src/web/flows/company/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, otherFlow('individual')] }] },
   },
   {
     files: ['src/web/capture/**/*.ts'],

@@ -1,4 +1,4 @@
-// The representative's selfie camera. Built from the individual flow's capture hooks and stage
+// The representative's selfie camera. Built from the shared capture hooks and stage
 // (camera, face guidance with a steadied hint, photo capture, fallbacks), as the brief asks:
 // one selfie experience for both flows. Adds auto-capture once the face is steadily ready.
 import { useEffect } from 'react';
@@ -8,12 +8,12 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import { Spinner } from '../../../ui/spinner';
-import { useCamera } from '../../individual/hooks/use-camera';
-import { useFaceGuidance } from '../../individual/hooks/use-face-guidance';
-import { usePhotoCapture } from '../../individual/hooks/use-photo-capture';
-import { CameraFallback } from '../../individual/steps/capture/camera-fallback';
-import { CameraStage, LiveHint } from '../../individual/steps/capture/camera-stage';
-import { FilePicker } from '../../individual/steps/capture/file-picker';
+import { useCamera } from '../../../capture-hooks/use-camera';
+import { useFaceGuidance } from '../../../capture-hooks/use-face-guidance';
+import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
+import { CameraFallback } from '../../../ui/capture/camera-fallback';
+import { CameraStage, LiveHint } from '../../../ui/capture/camera-stage';
+import { FilePicker } from '../../../ui/capture/file-picker';
 
 export interface LivenessCameraProps {
   onPhoto: (photo: Blob) => void;

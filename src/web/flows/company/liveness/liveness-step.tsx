@@ -8,7 +8,7 @@ import { Screen } from '../../../ui/screen';
 import { CompanyApiError } from '../api/api-error';
 import type { CompanyApi } from '../api/company-api';
 import styles from '../company.module.css';
-import { PhotoPreview } from '../../individual/steps/capture/camera-stage';
+import { PhotoPreview } from '../../../ui/capture/camera-stage';
 import { LivenessCamera } from './liveness-camera';
 
 export interface LivenessStepProps {

@@ -6,12 +6,12 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import { Spinner } from '../../../ui/spinner';
-import { useCamera } from '../hooks/use-camera';
-import { useFrameQuality } from '../hooks/use-frame-quality';
-import { usePhotoCapture } from '../hooks/use-photo-capture';
-import { CameraFallback } from './capture/camera-fallback';
-import { CameraStage, LiveHint, PhotoPreview, StageTip } from './capture/camera-stage';
-import { FilePicker } from './capture/file-picker';
+import { useCamera } from '../../../capture-hooks/use-camera';
+import { useFrameQuality } from '../../../capture-hooks/use-frame-quality';
+import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
+import { CameraFallback } from '../../../ui/capture/camera-fallback';
+import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
+import { FilePicker } from '../../../ui/capture/file-picker';
 
 export interface DocumentCaptureStepProps {
   side: 'front' | 'back';

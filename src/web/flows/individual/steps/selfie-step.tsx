@@ -5,12 +5,12 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import { Spinner } from '../../../ui/spinner';
-import { useCamera } from '../hooks/use-camera';
-import { useFaceGuidance } from '../hooks/use-face-guidance';
-import { usePhotoCapture } from '../hooks/use-photo-capture';
-import { CameraFallback } from './capture/camera-fallback';
-import { CameraStage, LiveHint, PhotoPreview, StageTip } from './capture/camera-stage';
-import { FilePicker } from './capture/file-picker';
+import { useCamera } from '../../../capture-hooks/use-camera';
+import { useFaceGuidance } from '../../../capture-hooks/use-face-guidance';
+import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
+import { CameraFallback } from '../../../ui/capture/camera-fallback';
+import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
+import { FilePicker } from '../../../ui/capture/file-picker';
 
 export interface SelfieStepProps {
   step: { current: number; total: number };

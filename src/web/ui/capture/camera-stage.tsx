@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import { useRef } from 'react';
-import { useElementSize } from '../../hooks/use-element-size';
-import { ovalForView } from '../../hooks/oval';
+import { useElementSize } from '../../capture-hooks/use-element-size';
+import { ovalForView } from '../../capture-hooks/oval';
 import styles from './camera-stage.module.css';
 
 export type StageOverlay = 'card' | 'passport' | 'oval';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { createFaceAnalyser, type FaceAnalyser } from '../../../capture/face-analyser';
-import { detectFaces } from '../../../capture/face-detector';
-import type { FaceHint } from '../../../capture/face-guidance';
-import { createFrameLoop } from '../../../capture/frame-loop';
+import { createFaceAnalyser, type FaceAnalyser } from '../capture/face-analyser';
+import { detectFaces } from '../capture/face-detector';
+import type { FaceHint } from '../capture/face-guidance';
+import { createFrameLoop } from '../capture/frame-loop';
 import { createStabiliser } from './hint-stabiliser';
 import { ovalForVideo } from './oval';
 

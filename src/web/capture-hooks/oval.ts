@@ -1,7 +1,7 @@
 // The selfie oval in CSS px of the preview box. One function feeds both the drawn overlay and
 // the face guidance, so what the person sees is what is checked.
-import type { OvalGuide } from '../../../capture/face-guidance';
-import { ovalInFrame } from '../../../capture/view-geometry';
+import type { OvalGuide } from '../capture/face-guidance';
+import { ovalInFrame } from '../capture/view-geometry';
 
 /** Width / height of the oval: a head is about 0.75–0.8 as wide as it is tall. */
 export const OVAL_ASPECT = 0.78;

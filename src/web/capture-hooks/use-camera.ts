@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { attachStream, openCamera, stopStream, type CameraFailure, type CameraPurpose } from '../../../capture/camera';
+import { attachStream, openCamera, stopStream, type CameraFailure, type CameraPurpose } from '../capture/camera';
 
 export type CameraState =
   | { kind: 'off' }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CameraFailure } from '../../../../capture/camera';
-import { isFramed } from '../../../../embed/parent-messages';
-import { Alert } from '../../../../ui/alert';
-import { ButtonLink, Button } from '../../../../ui/button';
-import styles from '../steps.module.css';
+import type { CameraFailure } from '../../capture/camera';
+import { isFramed } from '../../embed/parent-messages';
+import { Alert } from '../alert';
+import { ButtonLink, Button } from '../button';
+import styles from './camera-fallback.module.css';
 
 /** Why the camera is unavailable and the ways forward; the upload button sits in the footer. */
 export function CameraFallback({ error, onRetry }: { error: CameraFailure; onRetry: () => void }) {

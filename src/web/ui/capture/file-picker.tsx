@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, type ButtonVariant } from '../../../../ui/button';
+import { Button, type ButtonVariant } from '../button';
 
 export interface FilePickerProps {
   label: string;

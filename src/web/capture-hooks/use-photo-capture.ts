@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { encodeImageFile, encodeVideoFrame, type EncodedImage, type ImageKind } from '../../../capture/encode-image';
+import { encodeImageFile, encodeVideoFrame, type EncodedImage, type ImageKind } from '../capture/encode-image';
 
 /**
  * have: a confirmed photo exists (this tab or the server); camera: live preview;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { createFrameLoop } from '../../../capture/frame-loop';
-import { DEFAULT_FRAME_QUALITY, type FrameQualityHint } from '../../../capture/frame-quality';
-import { createQualityAnalyser } from '../../../capture/quality-analyser';
+import { createFrameLoop } from '../capture/frame-loop';
+import { DEFAULT_FRAME_QUALITY, type FrameQualityHint } from '../capture/frame-quality';
+import { createQualityAnalyser } from '../capture/quality-analyser';
 import { createStabiliser } from './hint-stabiliser';
 
 /** Light and focus are slow to change: a few checks a second are plenty and keep phones cool. */
