@@ -2,13 +2,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export interface WebSize { initialJsGzip: number; initialCssGzip: number; initialFiles: string[]; allJsGzip: number; budgetJsGzip: number }
+export interface WebSize { initialJsGzip: number; initialCssGzip: number; initialFiles: string[]; allJsGzip: number }
 
 const gz = (p: string) => gzipSync(readFileSync(p), { level: 9 }).length;
 
 /**
- * Bytes before the first screen: the entry script and the chunks index.html preloads (what the
- * browser fetches before React renders the loading/welcome screen), gzip level 9.
+ * What index.html itself pulls in (entry script, preloads, CSS), gzip level 9, and all JS chunks.
+ * The first screen also needs the lazily loaded flow chunk: web-journey.ts measures that in a browser.
  */
 export function measureWebSize(webRoot = 'dist/web'): WebSize {
   const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
@@ -22,6 +22,5 @@ export function measureWebSize(webRoot = 'dist/web'): WebSize {
     initialCssGzip: css.reduce((n, r) => n + gz(join(webRoot, r)), 0),
     initialFiles: refs,
     allJsGzip: allJs.reduce((n, p) => n + gz(p), 0),
-    budgetJsGzip: 150 * 1024,
   };
 }

@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { makeCameraFeed } from '../e2e/support/make-camera-feed.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

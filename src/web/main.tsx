@@ -1,18 +1,25 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { initI18n } from './i18n/i18n';
+import { App, preloadRoute } from './app/app';
+import { AppLayout } from './app/layout';
+import { RequestErrorScreen } from './app/screens/request-error-screen';
+import { startI18n } from './i18n/i18n';
 import { pickLanguage } from './i18n/languages';
 import './ui/global.css';
 
 const query = new URLSearchParams(window.location.search);
 const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
-initI18n(pickLanguage(query.get('lang'), browserLanguages));
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// The flow's code and the texts in the person's language download side by side.
+preloadRoute(window.location.pathname);
+void startI18n(pickLanguage(query.get('lang'), browserLanguages)).then((textsLoaded) => {
+  createRoot(root).render(
+    <StrictMode>
+      {textsLoaded ? <App /> : (
+        <AppLayout><RequestErrorScreen kind="network" onRetry={() => window.location.reload()} /></AppLayout>
+      )}
+    </StrictMode>,
+  );
+});

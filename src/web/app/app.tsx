@@ -9,19 +9,22 @@ import { UnknownLinkScreen } from './screens/unknown-link-screen';
 // code, with zod and the contract schemas, loads while the loading screen shows. The session
 // request can only start once the flow code is there, which costs one round trip and keeps the
 // first screen ~30 KB lighter.
-const IndividualPage = lazy(() =>
-  import('../flows/individual/individual-page').then((m) => ({ default: m.IndividualPage })),
-);
+const loadIndividualPage = () => import('../flows/individual/individual-page');
+const IndividualPage = lazy(() => loadIndividualPage().then((m) => ({ default: m.IndividualPage })));
 
 // The company flow is another product: its code and texts load only on /company.
+const loadCompanyPage = () => import('../flows/company/company-page');
 const CompanyFlowPage = lazy(async () => {
-  const [page, texts] = await Promise.all([
-    import('../flows/company/company-page'),
-    import('../i18n/company-resources'),
-  ]);
-  texts.registerCompanyResources();
+  const [page, texts] = await Promise.all([loadCompanyPage(), import('../i18n/company-resources')]);
+  await texts.loadCompanyTexts();
   return { default: page.CompanyFlowPage };
 });
+
+/** Starts downloading the flow of this path before React renders (failures surface on render). */
+export function preloadRoute(pathname: string): void {
+  if (pathname === '/') void loadIndividualPage().catch(() => undefined);
+  else if (pathname === '/company') void loadCompanyPage().catch(() => undefined);
+}
 
 /** Routes: `/` individual flow (`?processId=`), `/company` company flow, anything else unknown. */
 export function App() {

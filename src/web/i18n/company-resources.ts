@@ -1,20 +1,17 @@
-// The `company` namespace for every language, bundled with the company flow's chunk. Import
-// this module (and call registerCompanyResources) from company code and its tests.
-import i18next, { type i18n, type Resource } from 'i18next';
-import { toResources } from './resources';
+// The `company` namespace is downloaded by the company flow only, in the person's language.
+import i18next, { type i18n } from 'i18next';
+import { loadTexts, loadedResources } from './resources';
+import type { Language } from './languages';
 
-const companyModules = import.meta.glob<Record<string, unknown>>('./locales/*/company.json', {
-  eager: true,
-  import: 'default',
-});
-
-export function companyResources(): Resource {
-  return toResources(companyModules);
+/** Downloads the company texts of the current language and adds them to the instance. */
+export async function loadCompanyTexts(instance: i18n = i18next): Promise<void> {
+  await loadTexts((instance.language || 'en') as Language, ['company']);
+  registerCompanyResources(instance);
 }
 
-/** Adds the company texts to an initialised instance (idempotent). */
+/** Adds the downloaded company texts to an initialised instance (idempotent). */
 export function registerCompanyResources(instance: i18n = i18next): void {
-  for (const [lang, namespaces] of Object.entries(companyResources())) {
+  for (const [lang, namespaces] of Object.entries(loadedResources(['company']))) {
     const bundle = namespaces.company;
     if (bundle && !instance.hasResourceBundle(lang, 'company')) {
       instance.addResourceBundle(lang, 'company', bundle, true, true);

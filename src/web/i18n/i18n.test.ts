@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { SUPPORTED_LANGUAGES, directionOf, pickLanguage, preferredRegion, supportedBase } from './languages';
-import { NAMESPACES, bundledResources } from './resources';
-import { companyResources, registerCompanyResources } from './company-resources';
+import { NAMESPACES, toResources } from './resources';
+import { loadCompanyTexts } from './company-resources';
 import { applyDocumentLanguage, initI18n } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
@@ -26,11 +26,9 @@ function baseKeys(keys: Iterable<string>): Set<string> {
   return new Set([...keys].map((k) => k.replace(PLURAL, '')));
 }
 
-const entry = bundledResources() as Record<string, Record<string, Tree>>;
-const company = companyResources() as Record<string, Record<string, Tree>>;
-const resources: Record<string, Record<string, Tree>> = Object.fromEntries(
-  Object.keys({ ...entry, ...company }).map((lang) => [lang, { ...entry[lang], ...company[lang] }]),
-);
+// Straight from the files, not through the loader under test.
+const resources = toResources(import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' })) as
+  Record<string, Record<string, Tree>>;
 
 describe('translations', () => {
   it('bundles every language and namespace', () => {
@@ -89,7 +87,17 @@ describe('language choice', () => {
     expect(preferredRegion('fr', ['fr'])).toBeNull();
   });
 
-  it('initialises synchronously and sets lang and dir on the root element', () => {
+  it('starts with English common only and loads one language per namespace on demand', async () => {
+    vi.resetModules();
+    const fresh = await import('./resources');
+    expect(Object.keys(fresh.loadedResources())).toEqual(['en']);
+    expect(Object.keys(fresh.loadedResources().en!)).toEqual(['common']);
+    await fresh.loadTexts('pt', ['individual']);
+    expect(fresh.loadedResources(['individual'])).toEqual({ pt: { individual: resources.pt!.individual } });
+    expect(fresh.loadedResources(['company'])).toEqual({});
+  });
+
+  it('initialises synchronously and sets lang and dir on the root element', async () => {
     const root = { lang: '', dir: '' } as HTMLElement;
     applyDocumentLanguage('ar', root);
     expect(root).toMatchObject({ lang: 'ar', dir: 'rtl' });
@@ -101,10 +109,12 @@ describe('language choice', () => {
       initI18n('de', instance);
       expect(instance.t('back')).toBe(flatten(resources.de!.common!).get('back'));
       expect(instance.t('stepOf', { current: 2, total: 4 })).toContain('2');
-      // The entry bundle leaves the company texts to the company chunk.
-      expect(instance.hasResourceBundle('en', 'company')).toBe(false);
-      registerCompanyResources(instance);
-      expect(instance.hasResourceBundle('en', 'company')).toBe(true);
+      // The company flow adds its texts, in the person's language, to an instance without them.
+      instance.removeResourceBundle('de', 'company');
+      expect(instance.hasResourceBundle('de', 'company')).toBe(false);
+      await loadCompanyTexts(instance);
+      expect(instance.hasResourceBundle('de', 'company')).toBe(true);
+      expect(instance.t('company:' + Object.keys(resources.de!.company!)[0]!)).not.toBe('');
     } finally {
       if (!hadDocument) delete globalDoc.document;
     }

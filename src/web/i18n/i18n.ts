@@ -1,16 +1,20 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, directionOf, type Language } from './languages';
-import { NAMESPACES, bundledResources } from './resources';
+import { withRetry } from '../api/retry';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, directionOf, type Language } from './languages';
+import { ENTRY_NAMESPACES, NAMESPACES, loadTexts, loadedResources } from './resources';
 
-/** Initialises the shared i18next instance synchronously (resources are bundled). */
+/**
+ * Initialises the shared i18next instance synchronously with the texts downloaded so far
+ * (English `common` always; tests provide every language up front).
+ */
 export function initI18n(language: Language, instance: i18n = i18next): i18n {
   if (!instance.isInitialized) {
     void instance.use(initReactI18next).init({
-      resources: bundledResources(),
+      resources: loadedResources(),
       lng: language,
       fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: ['en', 'fr', 'es', 'de', 'pt', 'ar'],
+      supportedLngs: [...SUPPORTED_LANGUAGES],
       ns: [...NAMESPACES],
       defaultNS: 'common',
       // React escapes output itself.
@@ -23,6 +27,21 @@ export function initI18n(language: Language, instance: i18n = i18next): i18n {
   }
   applyDocumentLanguage(language);
   return instance;
+}
+
+/**
+ * Downloads the first screen's texts in the person's language (retrying on a flaky network),
+ * then initialises. Resolves false when they could not be fetched: the caller shows the
+ * English offline screen rather than keys.
+ */
+export async function startI18n(language: Language, instance: i18n = i18next): Promise<boolean> {
+  let ok = true;
+  await withRetry(() => loadTexts(language, ENTRY_NAMESPACES), {
+    isRetryable: () => true,
+    policy: { tries: 3, baseMs: 500, capMs: 4000 },
+  }).catch(() => { ok = false; });
+  initI18n(ok ? language : FALLBACK_LANGUAGE, instance);
+  return ok;
 }
 
 /** `lang` for screen readers and hyphenation, `dir` for right-to-left layout. */
