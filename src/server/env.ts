@@ -1,23 +1,84 @@
 import { z } from 'zod';
 
-const urlSetting = z.string().url().transform((u) => u.replace(/\/+$/, ''));
+/**
+ * Settings are environment variables, all validated before anything starts. Every message says
+ * what is expected; the offending value is echoed only for settings that are not secrets.
+ */
+
+const DAY_S = 24 * 3600;
+/** The webhook retry schedule spans about 27.5 h (30.3 h with jitter): URLs in payloads must outlive it. */
+export const WEBHOOK_MEDIA_URL_TTL_DEFAULT_S = 3 * DAY_S;
+
+const shown = (v: unknown) => JSON.stringify(v);
+
+/** Digits only (no sign, spaces, units or exponent), then a range check. */
+function integerSetting(min: number, max: number, unit = '') {
+  const expected = `an integer from ${min} to ${max}${unit}, written in digits`;
+  return z.string().transform((v, ctx) => {
+    const n = /^\d{1,15}$/.test(v) ? Number(v) : NaN;
+    if (!(n >= min && n <= max)) {
+      ctx.addIssue({ code: 'custom', message: `must be ${expected} (got ${shown(v)})` });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** An absolute http(s) URL without credentials, query or fragment; trailing slashes removed. */
+const urlSetting = z.string().transform((v, ctx) => {
+  const expected = 'an absolute http(s) URL without credentials, query or fragment, e.g. https://idv.example.com';
+  let u: URL | null = null;
+  try {
+    u = new URL(v);
+  } catch { /* reported below */ }
+  const good = u !== null && (u.protocol === 'http:' || u.protocol === 'https:') && /^https?:\/\/[^/?#\s]/i.test(v)
+    && !u.username && !u.password && !v.includes('?') && !v.includes('#') && !/\s/.test(v);
+  if (!good) {
+    // A URL with credentials in it is not echoed back.
+    ctx.addIssue({ code: 'custom', message: `must be ${expected}${v.includes('@') ? '' : ` (got ${shown(v)})`}` });
+    return z.NEVER;
+  }
+  return `${u!.origin}${u!.pathname}`.replace(/\/+$/, '');
+});
+
+/** Secrets are never echoed back, not even in an error. */
+const secretSetting = z.string().min(32, { message: 'must be at least 32 characters (value not shown)' });
+
+const flagSetting = (name: string) => z.string().refine((v) => v === '0' || v === '1', {
+  message: `must be 0 or 1 (${name})`,
+});
+
+const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 const settingsSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  PORT: integerSetting(1, 65535).default(8080),
+  HOST: z.string().regex(/^\S+$/, { message: 'must be a host name or IP address without spaces' }).default('0.0.0.0'),
+  DATA_DIR: z.string().regex(/\S/, { message: 'must be a directory path' }).default('./data'),
+  DATABASE_URL: z.string().refine((v) => {
+    if (!/^postgres(ql)?:\/\/\S+$/.test(v)) return false;
+    try {
+      return Boolean(new URL(v));
+    } catch {
+      return false;
+    }
+  }, { message: 'must be a postgres:// or postgresql:// connection URL (value not shown: it may hold a password)' }).optional(),
   PUBLIC_URL: urlSetting.optional(),
   HOSTED_URL: urlSetting.optional(),
-  IDV_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  IDV_ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** Lifetime of signed media URLs in the API (seconds). */
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  IDV_SECRET: secretSetting.optional(),
+  IDV_ADMIN_TOKEN: secretSetting.optional(),
+  LOG_LEVEL: z.string().transform((v, ctx) => {
+    if ((logLevels as readonly string[]).includes(v)) return v as (typeof logLevels)[number];
+    ctx.addIssue({ code: 'custom', message: `must be one of ${logLevels.join(', ')} (got ${shown(v)})` });
+    return z.NEVER;
+  }).default('info'),
+  /** Lifetime of signed media URLs in records and API answers (seconds, 1 min to 7 days). */
+  MEDIA_URL_TTL_SECONDS: integerSetting(60, 7 * DAY_S, ' seconds').default(3600),
+  /** Lifetime of signed media URLs inside webhook payloads (seconds, 1 min to 30 days). */
+  WEBHOOK_MEDIA_URL_TTL_SECONDS: integerSetting(60, 30 * DAY_S, ' seconds').default(WEBHOOK_MEDIA_URL_TTL_DEFAULT_S),
   /** Set to 0 to run without the webhook delivery worker (e.g. a web-only replica). */
-  WEBHOOK_WORKER: z.enum(['0', '1']).default('1'),
+  WEBHOOK_WORKER: flagSetting('1 runs the webhook delivery worker').default('1'),
   /** Allow webhook URLs on loopback/private addresses (tests and local development). */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('1'),
+  WEBHOOK_ALLOW_PRIVATE: flagSetting('1 allows webhook URLs on private addresses').default('1'),
 });
 
 export interface Settings {
@@ -30,15 +91,16 @@ export interface Settings {
   hostedUrl: string;
   secret?: string;
   adminToken?: string;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  logLevel: (typeof logLevels)[number];
   mediaUrlTtlSeconds: number;
+  webhookMediaUrlTtlSeconds: number;
   webhookWorker: boolean;
   webhookAllowPrivate: boolean;
 }
 
 export class SettingsError extends Error {}
 
-/** Reads and validates settings; throws SettingsError naming every bad value. */
+/** Reads and validates settings; throws SettingsError naming every bad value. Empty means unset. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const parsed = settingsSchema.safeParse(Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
@@ -61,6 +123,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     adminToken: s.IDV_ADMIN_TOKEN,
     logLevel: s.LOG_LEVEL,
     mediaUrlTtlSeconds: s.MEDIA_URL_TTL_SECONDS,
+    webhookMediaUrlTtlSeconds: s.WEBHOOK_MEDIA_URL_TTL_SECONDS,
     webhookWorker: s.WEBHOOK_WORKER === '1',
     webhookAllowPrivate: s.WEBHOOK_ALLOW_PRIVATE === '1',
   };
