@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -10,14 +10,57 @@ import { Secrets } from './lib/secrets';
 import { ApiKeyCache } from './keys/api-keys';
 import { FileStorage, mediaRoot } from './media/storage';
 
-/** Reads a secret file from DATA_DIR, creating it (mode 0600) with fresh random bytes if absent. */
+/** Generated secrets and tokens are at least this long (the same rule as IDV_SECRET/IDV_ADMIN_TOKEN). */
+export const SECRET_MIN_LENGTH = 32;
+
+export class SecretFileError extends Error {}
+
+function readSecretFile(p: string): string {
+  const value = readFileSync(p, 'utf8').trim();
+  if (value.length < SECRET_MIN_LENGTH) {
+    // Never derive keys from an empty or truncated secret: refuse to start instead.
+    throw new SecretFileError(`${p} holds ${value.length} characters; at least ${SECRET_MIN_LENGTH} are needed. `
+      + 'Restore the file from a backup (or set the matching environment variable). Deleting it makes the server '
+      + 'generate a new one, and anything made with the old one (stored API keys, the admin token) stops working.');
+  }
+  return value;
+}
+
+/**
+ * Reads a secret file from DATA_DIR, creating it (mode 0600) with fresh random bytes if absent.
+ * Creation is atomic and exclusive: the value is written in full to a private temp file in the
+ * same directory, then hard-linked to the final name, which fails if the name exists. So a
+ * reader never sees a half-written file, and of two processes starting at once exactly one
+ * value wins; the other process reads and uses it.
+ */
 export function fileSecret(dataDir: string, name: string, make: () => string): string {
   const p = join(dataDir, name);
-  if (existsSync(p)) return readFileSync(p, 'utf8').trim();
+  if (existsSync(p)) return readSecretFile(p);
   const value = make();
-  writeFileSync(p, `${value}\n`, { mode: 0o600 });
-  chmodSync(p, 0o600);
-  return value;
+  if (value.length < SECRET_MIN_LENGTH) throw new SecretFileError(`generated ${name} is too short`);
+  const tmp = join(dataDir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(tmp, 0o600); // the umask may only have narrowed it; make it exactly 0600
+    try {
+      linkSync(tmp, p);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return readSecretFile(p); // another process won the race
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw e;
+      // A file system without hard links: exclusive create of the final name instead.
+      try {
+        writeFileSync(p, `${value}\n`, { mode: 0o600, flag: 'wx' });
+      } catch (e2) {
+        if ((e2 as NodeJS.ErrnoException).code === 'EEXIST') return readSecretFile(p);
+        throw e2;
+      }
+      chmodSync(p, 0o600);
+    }
+    return value;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 export interface Built {
