@@ -1,22 +1,14 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { buildContext } from './bootstrap';
+import { buildContext, SecretFileError } from './bootstrap';
 import { loadSettings, SettingsError } from './env';
 import { startJobs } from './jobs';
 import { firstStart } from './first-start';
 import { resumePendingDecisions, settleDecisions } from './domain/individual-decision';
+import { createShutdown } from './shutdown';
 
 async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch (e) {
-    if (e instanceof SettingsError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const settings = loadSettings();
   const { ctx, database } = await buildContext(settings);
   await firstStart(ctx);
   // Sessions a crash left between submit and decision are finished now.
@@ -27,25 +19,25 @@ async function main() {
     ctx.logger.info('listening', { port: info.port, db: database.kind, publicUrl: settings.publicUrl });
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    ctx.logger.info('shutting down', { signal });
-    // Stop accepting; in-flight requests finish before the callback runs.
-    const closed = new Promise<void>((res) => server.close(() => res()));
-    await Promise.race([closed, new Promise((r) => setTimeout(r, 20_000))]);
-    await jobs.stop();
-    await settleDecisions();
-    await database.close();
-    ctx.logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const shutdown = createShutdown({
+    server,
+    logger: ctx.logger,
+    stopJobs: () => jobs.stop(),
+    settleDecisions,
+    closeDatabase: () => database.close(),
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
+  // Configuration the operator must fix (a bad setting, a damaged secret file): the message
+  // alone and exit code 2. Anything else is a crash: the stack and exit code 1.
+  if (e instanceof SettingsError || e instanceof SecretFileError) {
+    console.error(e.message);
+    process.exit(2);
+  }
   console.error(e);
   process.exit(1);
 });
