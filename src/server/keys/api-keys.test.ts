@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../db/schema';
 import { createHarness, type Harness } from '../testing/harness';
-import { createApiKey } from './api-keys';
+import { createApiKey, keysEqual } from './api-keys';
 import { revokeApiKey } from './key-admin';
+
+/** The same key with its last character replaced by a different one. */
+const lastCharChanged = (k: string) => `${k.slice(0, -1)}${k.endsWith('A') ? 'B' : 'A'}`;
 
 describe('API key storage', () => {
   let h: Harness;
@@ -42,12 +45,45 @@ describe('API key storage', () => {
   it('finds active keys and refuses revoked and unknown ones', async () => {
     const { row, apiKey } = await createApiKey(h.ctx.db, h.ctx.secrets, { mode: 'test' }, h.clock.now());
     expect((await h.ctx.keyCache.find(apiKey))?.id).toBe(row.id);
-    expect(await h.ctx.keyCache.find(`${apiKey.slice(0, -1)}x`)).toBeNull();
+    expect(await h.ctx.keyCache.find(lastCharChanged(apiKey))).toBeNull();
     expect(await h.ctx.keyCache.find('sk_test_short')).toBeNull();
     await revokeApiKey(h.ctx.db, row.id, h.clock.now());
     h.ctx.keyCache.invalidate();
     expect(await h.ctx.keyCache.find(apiKey)).toBeNull();
     const rows = await h.ctx.db.select().from(apiKeys);
     expect(rows.find((r) => r.id === row.id)?.revokedAt).toEqual(h.clock.now());
+  });
+
+  it('refuses a key whose stored value differs, even when the lookup digest matches', async () => {
+    const { row, apiKey } = await createApiKey(h.ctx.db, h.ctx.secrets, { mode: 'test' }, h.clock.now());
+    const storeAs = async (secretEnc: string) => {
+      await h.ctx.db.update(apiKeys).set({ secretEnc }).where(eq(apiKeys.id, row.id));
+      h.ctx.keyCache.invalidate();
+    };
+    // The row is found by the digest of `apiKey`, but holds another key: the comparison decides.
+    await storeAs(h.ctx.secrets.encrypt(lastCharChanged(apiKey)));
+    expect(await h.ctx.keyCache.find(apiKey)).toBeNull();
+    await storeAs(h.ctx.secrets.encrypt(`${apiKey}A`)); // longer: not equal, no throw
+    expect(await h.ctx.keyCache.find(apiKey)).toBeNull();
+    await storeAs(h.ctx.secrets.encrypt(apiKey.slice(0, -1))); // shorter
+    expect(await h.ctx.keyCache.find(apiKey)).toBeNull();
+    await storeAs('not a sealed value');
+    expect(await h.ctx.keyCache.find(apiKey)).toBeNull();
+    await storeAs(h.ctx.secrets.encrypt(apiKey));
+    expect((await h.ctx.keyCache.find(apiKey))?.id).toBe(row.id);
+    // Served from the cache now, and still compared: a near miss is refused.
+    expect((await h.ctx.keyCache.find(apiKey))?.id).toBe(row.id);
+    expect(await h.ctx.keyCache.find(lastCharChanged(apiKey))).toBeNull();
+  });
+});
+
+describe('keysEqual', () => {
+  it('is true only for identical bytes and never throws on a length mismatch', () => {
+    const k = Buffer.from('sk_test_abcdefghijklmnopqrstuvwxyz');
+    expect(keysEqual(k, Buffer.from('sk_test_abcdefghijklmnopqrstuvwxyz'))).toBe(true);
+    expect(keysEqual(k, Buffer.from('sk_test_abcdefghijklmnopqrstuvwxyZ'))).toBe(false);
+    expect(keysEqual(k, Buffer.from('sk_test_abcdefghijklmnopqrstuvwxy'))).toBe(false);
+    expect(keysEqual(k, Buffer.from('sk_test_abcdefghijklmnopqrstuvwxyzz'))).toBe(false);
+    expect(keysEqual(k, Buffer.alloc(0))).toBe(false);
   });
 });

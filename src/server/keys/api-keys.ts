@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { apiKeys } from '../db/schema';
@@ -36,25 +37,59 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
 }
 
 /**
- * Finds active keys by digest with a short in-process cache. Looking up by HMAC digest means the
- * comparison happens on a fixed-length digest inside the index, not on the secret itself.
+ * Constant-time equality of the presented key and the stored one. Buffers of different lengths
+ * are "not equal" without throwing; the stored key is then compared with itself so the work
+ * done does not depend on where the two differ.
+ */
+export function keysEqual(stored: Buffer, presented: Buffer): boolean {
+  const sameLength = stored.length === presented.length;
+  return timingSafeEqual(stored, sameLength ? presented : stored) && sameLength;
+}
+
+interface CacheEntry {
+  row: ApiKeyRow | null;
+  /** The decrypted key of `row` (null when there is no row or it cannot be decrypted). */
+  key: Buffer | null;
+  at: number;
+}
+
+/**
+ * Finds active keys with a short in-process cache. The HMAC lookup digest finds the row (the
+ * index compares fixed-length digests, not the secret); then the presented key is compared
+ * with the stored, decrypted one in constant time, so a match never rests on the digest alone.
+ * The decrypted key is cached with the row (it is already recoverable from memory: the server
+ * holds the encryption key), so a cache hit costs one HMAC and one comparison.
  * Revocation and updates call `invalidate()`; other processes see them within `ttlMs`.
  */
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { row: ApiKeyRow | null; at: number }>();
+  private readonly entries = new Map<string, CacheEntry>();
   constructor(private readonly db: DbOrTx, private readonly secrets: Secrets, private readonly ttlMs = 5_000) {}
 
   async find(apiKey: string): Promise<ApiKeyRow | null> {
     if (apiKey.length < 16 || apiKey.length > 200) return null;
     const digest = this.secrets.digest(apiKey);
-    const hit = this.entries.get(digest);
     const t = Date.now();
-    if (hit && t - hit.at < this.ttlMs) return hit.row;
+    let entry = this.entries.get(digest);
+    if (!entry || t - entry.at >= this.ttlMs) entry = await this.load(digest, t);
+    if (!entry.row || !entry.key) return null;
+    return keysEqual(entry.key, Buffer.from(apiKey, 'utf8')) ? entry.row : null;
+  }
+
+  private async load(digest: string, at: number): Promise<CacheEntry> {
     const [row] = await this.db.select().from(apiKeys)
       .where(and(eq(apiKeys.lookupDigest, digest), isNull(apiKeys.revokedAt))).limit(1);
+    let key: Buffer | null = null;
+    if (row) {
+      try {
+        key = Buffer.from(this.secrets.decrypt(row.secretEnc), 'utf8');
+      } catch {
+        key = null; // sealed with another secret or damaged: it can match nothing
+      }
+    }
+    const entry = { row: row ?? null, key, at };
     if (this.entries.size > 10_000) this.entries.clear();
-    this.entries.set(digest, { row: row ?? null, at: t });
-    return row ?? null;
+    this.entries.set(digest, entry);
+    return entry;
   }
 
   invalidate(): void {
