@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../contract/envelope';
 import type { AppContext } from './context';
-import { fail } from './http/envelope';
+import { fail, unauthorized } from './http/envelope';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static';
 import { hostedPageHeaders } from './http/hosted-page-csp';
@@ -27,9 +27,22 @@ const JSON_BODY_LIMIT = 64 * 1024;
 export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
+  // Customer routes (x-api-key) put the key before the body size: a request without a valid
+  // key is 401 whatever its size (spec); only an authenticated one gets 413. The limit trips
+  // before the routes' own key check runs (by Content-Length, or while it reads a chunked body
+  // up to the limit), so an oversized request has its key checked here. Requests within the
+  // limit pay nothing extra: the route checks their key as before.
+  const customerBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: async (c) => {
+      const key = c.req.header('x-api-key');
+      if (!key || !(await ctx.keyCache.find(key))) return unauthorized(c);
+      return fail(c, 413, messages.tooLarge);
+    },
+  });
   app.use('/api/v1/*', async (c, next) => {
     if (c.req.path.startsWith('/api/v1/hosted/')) return next();
-    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (cc) => fail(cc, 413, messages.tooLarge) })(c, next);
+    return customerBodyLimit(c, next);
   });
 
   app.get('/api/health', (c) => c.json({ status: true, message: 'ok', data: { db: ctx.dbKind }, code: 200 }));
