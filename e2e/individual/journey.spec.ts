@@ -5,13 +5,14 @@ import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { cardPhoto, feed, launchPhone } from '../support/camera';
 import { E2E_ADMIN_TOKEN, E2E_BASE } from '../support/env';
-import { createKey, customerCall, linkPath } from '../support/service';
+import { createKey, customerCall } from '../support/service';
 import type { Page } from '@playwright/test';
 import { IndividualWelcomePage } from '../pages/individual-welcome';
 import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
 import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
 import { IndividualSelfiePage } from '../pages/individual-selfie';
 import { IndividualReviewPage } from '../pages/individual-review';
+import { IndividualDonePage } from '../pages/individual-done';
 import { IndividualClosedLinkPage } from '../pages/individual-closed-link';
 import { IndividualUnknownLinkPage } from '../pages/individual-unknown-link';
 
@@ -21,13 +22,24 @@ const ORDER = [
   'verification.successful',
 ];
 
-async function setup(mode: 'test' | 'live' = 'test') {
+async function setup(mode: 'test' | 'live' = 'test', extra: Record<string, unknown> = {}) {
   const receiver = await startWebhookReceiver();
   const key = await createKey(mode, receiver.url('/events'), receiver.url('/decision'), { branding: { name: 'Acme Bank' } });
   receiver.setSecret(key.apiKey);
-  const created = await customerCall<{ verificationId: string; link: string }>(key.apiKey, 'POST', '/verifications', { vendorData: 'user-42' });
+  const created = await customerCall<{ verificationId: string; link: string }>(key.apiKey, 'POST', '/verifications', { vendorData: 'user-42', ...extra });
   expect(created.status).toBe(200);
-  return { receiver, apiKey: key.apiKey, id: created.body.data.verificationId, path: linkPath(created.body.data.link) };
+  // The link is opened exactly as the customer received it (PUBLIC_URL is the e2e server).
+  return { receiver, apiKey: key.apiKey, id: created.body.data.verificationId, link: created.body.data.link };
+}
+
+/** Downloads an image URL exactly as returned and checks it is a clean JPEG. */
+async function expectImage(url: string) {
+  const res = await fetch(url);
+  expect(res.status, url).toBe(200);
+  const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  expect(meta.format).toBe('jpeg');
+  expect(meta.exif).toBeUndefined();
+  expect(meta.width).toBeGreaterThanOrEqual(320);
 }
 
 /** After submit: thank-you or status screen, or (test keys decide at once) the verified screen. */
@@ -54,23 +66,26 @@ function expectSignedInOrder(receiver: WebhookReceiver, id: string) {
 }
 
 test('document by camera, then selfie in a new browser (resume), submit: every event signed and in order', async () => {
-  const { receiver, apiKey, id, path } = await setup();
+  const { receiver, apiKey, id, link } = await setup();
   try {
     // Phase 1: the rear camera sees the test-made card (Chromium takes one camera file per launch).
     const phone1 = await launchPhone(await feed('id-card'));
     const page1 = await phone1.context.newPage();
-    await page1.goto(E2E_BASE + path);
+    await page1.goto(link);
     await new IndividualWelcomePage(page1).consentAndStart();
     await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
     await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
     await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
     await new IndividualSelfiePage(page1).expectVisible();
+    // The back photo's upload may still be running when the selfie screen shows: leave only
+    // once the server has it, as a person closing the tab after the upload finished would.
+    await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);
     await phone1.browser.close();
 
     // Phase 2: a new launch with the face feed; reopening the link resumes at the selfie.
     const phone2 = await launchPhone(await feed('face'));
     const page2 = await phone2.context.newPage();
-    await page2.goto(E2E_BASE + path);
+    await page2.goto(link);
     const selfie = new IndividualSelfiePage(page2);
     await selfie.expectVisible();
     await selfie.captureAndConfirm();
@@ -82,28 +97,23 @@ test('document by camera, then selfie in a new browser (resume), submit: every e
     expect(decision.data).toMatchObject({ verificationId: id, vendorData: 'user-42', statusCode: 2010 });
     expect(decision.data.docInfo).toMatchObject({ docType: 'NATIONAL_ID', issuingState: 'DEU' });
     await phone2.browser.close();
+    for (const url of [decision.data.userSelfie, decision.data.userIdFront, decision.data.userIdBack]) await expectImage(url as string);
 
     const record = await customerCall<any>(apiKey, 'GET', `/verifications/${id}`);
     expect(record.body.data).toMatchObject({ status: 'successful', statusCode: 2010, doc: { type: 'NATIONAL_ID', issuingState: 'DEU' } });
-    for (const url of [record.body.data.selfie.url, record.body.data.doc.url.front, record.body.data.doc.url.back]) {
-      const res = await fetch(url.replace(/^https?:\/\/[^/]+/, E2E_BASE));
-      expect(res.status).toBe(200);
-      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-      expect(meta.format).toBe('jpeg');
-      expect(meta.exif).toBeUndefined();
-      expect(meta.width).toBeGreaterThanOrEqual(320);
-    }
+    for (const url of [record.body.data.selfie.url, record.body.data.doc.url.front, record.body.data.doc.url.back]) await expectImage(url);
   } finally {
     await receiver.close();
   }
 });
 
-test('camera denied: the upload path completes the verification', async () => {
-  const { receiver, id, path } = await setup();
+test('camera denied: the upload path completes the verification and returns to the customer', async () => {
+  const returnUrl = 'http://127.0.0.1:9/kyc-done?order=77';
+  const { receiver, id, link } = await setup('test', { redirect: returnUrl });
   try {
     const phone = await launchPhone('denied');
     const page = await phone.context.newPage();
-    await page.goto(E2E_BASE + path);
+    await page.goto(link);
     await new IndividualWelcomePage(page).consentAndStart();
     await new IndividualDocumentChoicePage(page).choose('PASSPORT', 'France');
     const front = new IndividualDocumentCapturePage(page, 'front');
@@ -119,6 +129,15 @@ test('camera denied: the upload path completes the verification', async () => {
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.successful', 30_000);
     const names = receiver.events().filter((e) => (e.json as any).data.verificationId === id).map((e) => (e.json as any).event);
     expect(names).toEqual(ORDER.filter((n) => n !== 'verification.document_back_uploaded'));
+    // The thank-you screen continues to the customer's redirect with the id and the status.
+    const done = new IndividualDonePage(page);
+    await done.expectVisible();
+    const leaving = page.waitForRequest((r) => r.url().startsWith('http://127.0.0.1:9/kyc-done'), { timeout: 30_000 });
+    await done.continue();
+    const target = new URL((await leaving).url());
+    expect(target.searchParams.get('order')).toBe('77');
+    expect(target.searchParams.get('verificationId')).toBe(id);
+    expect(['completed', 'successful']).toContain(target.searchParams.get('status'));
     await phone.browser.close();
   } finally {
     await receiver.close();
@@ -126,11 +145,11 @@ test('camera denied: the upload path completes the verification', async () => {
 });
 
 test('a photo with no face keeps the selfie shutter disabled with the no-face hint', async () => {
-  const { receiver, path } = await setup();
+  const { receiver, link } = await setup();
   try {
     const phone = await launchPhone(await feed('cat'));
     const page = await phone.context.newPage();
-    await page.goto(E2E_BASE + path);
+    await page.goto(link);
     await new IndividualWelcomePage(page).consentAndStart();
     await new IndividualDocumentChoicePage(page).choose('PASSPORT', 'Italy');
     const front = new IndividualDocumentCapturePage(page, 'front');
@@ -152,7 +171,7 @@ test('a photo with no face keeps the selfie shutter disabled with the no-face hi
 });
 
 test('cancelled and expired links show their own screens', async () => {
-  const { receiver, apiKey, id, path } = await setup();
+  const { receiver, apiKey, id, link } = await setup();
   try {
     const second = await customerCall<{ verificationId: string; link: string }>(apiKey, 'POST', '/verifications', {});
     const cancel = await customerCall(apiKey, 'PATCH', `/verifications/${id}/cancel`);
@@ -162,9 +181,9 @@ test('cancelled and expired links show their own screens', async () => {
 
     const phone = await launchPhone('none');
     const page = await phone.context.newPage();
-    await page.goto(E2E_BASE + path);
+    await page.goto(link);
     await expectClosed(page, 'cancelled');
-    await page.goto(E2E_BASE + linkPath(second.body.data.link));
+    await page.goto(second.body.data.link);
     await expectClosed(page, 'expired');
     await page.goto(`${E2E_BASE}/?processId=ffffffffffffffffffffffffffffffff`);
     await new IndividualUnknownLinkPage(page).expectVisible();
@@ -175,11 +194,11 @@ test('cancelled and expired links show their own screens', async () => {
 });
 
 test('a live key waits for a specialist; the session ends after `idv review decide`', async () => {
-  const { receiver, apiKey, id, path } = await setup('live');
+  const { receiver, apiKey, id, link } = await setup('live');
   try {
     const phone = await launchPhone('denied');
     const page = await phone.context.newPage();
-    await page.goto(E2E_BASE + path);
+    await page.goto(link);
     await new IndividualWelcomePage(page).consentAndStart();
     await new IndividualDocumentChoicePage(page).choose('PASSPORT', 'Spain');
     const front = new IndividualDocumentCapturePage(page, 'front');
@@ -202,8 +221,8 @@ test('a live key waits for a specialist; the session ends after `idv review deci
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.successful', 30_000);
     const record = await customerCall<any>(apiKey, 'GET', `/verifications/${id}`);
     expect(record.body.data).toMatchObject({ status: 'successful', verificationMethod: 'manual', docInfo: { docNumber: 'L898902C3', lastName: 'HOPPER' } });
-    await page.reload();
-    await expectClosed(page, 'successful');
+    // The status screen left open follows the decision by itself (polling, no reload).
+    await expect(page.locator('[data-testid="closed-reason"][data-reason="successful"]')).toBeVisible({ timeout: 60_000 });
     await phone.browser.close();
   } finally {
     await receiver.close();

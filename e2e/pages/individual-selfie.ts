@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { CaptureScreen } from './individual-capture';
 
@@ -24,7 +25,9 @@ export class IndividualSelfiePage extends CaptureScreen {
     return this.root.getByTestId('selfie-oval');
   }
 
+  /** Waits for the detector to call the face well placed ('ready'), then shoots and confirms. */
   async captureAndConfirm(timeout = 30_000): Promise<void> {
+    await expect(this.hint()).toHaveAttribute('data-hint', 'ready', { timeout });
     await this.takePhoto(timeout);
     await this.usePhoto();
   }

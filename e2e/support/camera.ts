@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, devices, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 // @ts-expect-error plain ESM helper (ffmpeg wrapper) shared with the dev scripts
 import { makeCameraFeed } from './make-camera-feed.mjs';
 import { makeIdCardFrame } from './id-card';
@@ -34,7 +34,10 @@ const baseArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first
  * Chromium takes one fake camera file per launch, so each camera phase launches its own browser.
  * `camera: 'denied'` launches with no fake UI: the context gets no camera permission.
  */
-export async function launchPhone(camera: string | 'denied' | 'none'): Promise<{ browser: Browser; context: BrowserContext }> {
+export async function launchPhone(
+  camera: string | 'denied' | 'none',
+  contextOptions: BrowserContextOptions = {},
+): Promise<{ browser: Browser; context: BrowserContext }> {
   const args = [...baseArgs];
   if (camera !== 'denied' && camera !== 'none') {
     args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${camera}`);
@@ -45,6 +48,7 @@ export async function launchPhone(camera: string | 'denied' | 'none'): Promise<{
     ...devices['Pixel 7'],
     permissions: camera === 'denied' || camera === 'none' ? [] : ['camera'],
     baseURL: undefined,
+    ...contextOptions,
   });
   if (camera === 'denied') {
     // Without fake UI a permission prompt would wait forever; deny like a person tapping "Block".
