@@ -51,13 +51,22 @@ export const individualProgressPayloadSchema = z.object({
   occurredAt: z.string(),
 });
 
-/** Decision payload of individual events (spec: Decision payload data). */
+/**
+ * docInfo of a decision payload (spec: "same keys as in the record; `reason` additionally on
+ * failure"): the record's keys, and on failure `reason`, equal to the payload's top-level one.
+ */
+export const decisionDocInfoSchema = docInfoSchema.extend({ reason: z.string().optional() }).strict();
+
+/**
+ * Decision payload of individual events (spec: Decision payload data). `reason` (top level and
+ * in docInfo, the same value) and `reasonCode` appear on failure only.
+ */
 export const individualDecisionPayloadSchema = z.object({
   verificationId: z.string(),
   vendorData: z.string(),
   status: individualStatusSchema,
   statusCode: z.number().int(),
-  docInfo: docInfoSchema,
+  docInfo: decisionDocInfoSchema,
   userSelfie: z.string(),
   userIdFront: z.string(),
   userIdBack: z.string(),
@@ -65,6 +74,17 @@ export const individualDecisionPayloadSchema = z.object({
   reason: z.string().optional(),
   /** Present on failure only: machine-readable reason (e.g. 4290 resubmission limit exceeded). */
   reasonCode: z.number().int().optional(),
+}).superRefine((p, ctx) => {
+  if (p.status === 'failed') {
+    if (p.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required on failure' });
+    if (p.docInfo.reason !== p.reason) {
+      ctx.addIssue({ code: 'custom', path: ['docInfo', 'reason'], message: 'must equal reason on failure' });
+    }
+    return;
+  }
+  for (const [path, value] of [[['reason'], p.reason], [['reasonCode'], p.reasonCode], [['docInfo', 'reason'], p.docInfo.reason]] as const) {
+    if (value !== undefined) ctx.addIssue({ code: 'custom', path: [...path], message: 'only on failure' });
+  }
 });
 export type IndividualDecisionPayload = z.infer<typeof individualDecisionPayloadSchema>;
 

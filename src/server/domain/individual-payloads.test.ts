@@ -41,10 +41,34 @@ describe('individual payloads', () => {
     expect(p.userIdFront).toBe('https://m/verifications/x/front.jpg');
   });
 
-  it('failed decision payload carries reason and, when set, reasonCode', () => {
+  it('failed decision payload carries reason at the top level and in docInfo, and reasonCode when set', () => {
     const failed = { ...row, status: 'failed', statusCode: 4100, reason: 'Blurry', docInfo: mergeDocInfo(row) };
-    expect(decisionPayload(failed, url)).toMatchObject({ status: 'failed', statusCode: 4100, reason: 'Blurry' });
-    expect(decisionPayload(failed, url).reasonCode).toBeUndefined();
-    expect(decisionPayload({ ...failed, reasonCode: 4290 }, url).reasonCode).toBe(4290);
+    const p = decisionPayload(failed, url);
+    expect(individualDecisionPayloadSchema.strict().parse(p)).toEqual(p);
+    expect(p).toMatchObject({ status: 'failed', statusCode: 4100, reason: 'Blurry' });
+    expect(p.docInfo).toEqual({ ...mergeDocInfo(row), reason: 'Blurry' });
+    expect(p.reasonCode).toBeUndefined();
+    const limited = decisionPayload({ ...failed, reasonCode: 4290 }, url);
+    expect(limited.reasonCode).toBe(4290);
+    expect(limited.docInfo.reason).toBe('Blurry');
+    // The stored docInfo (the record's) has no reason: only the payload adds it.
+    expect(failed.docInfo).not.toHaveProperty('reason');
+  });
+
+  it('the contract holds reason to failures and keeps both copies equal', () => {
+    const docInfo = mergeDocInfo(row);
+    const base = { verificationId: row.id, vendorData: 'vd', userSelfie: '', userIdFront: '', userIdBack: '' };
+    const schema = individualDecisionPayloadSchema.strict();
+    const failed = { ...base, status: 'failed', statusCode: 4100, reason: 'Blurry', docInfo: { ...docInfo, reason: 'Blurry' } };
+    expect(schema.safeParse(failed).success).toBe(true);
+    expect(schema.safeParse({ ...failed, docInfo }).success).toBe(false);
+    expect(schema.safeParse({ ...failed, docInfo: { ...docInfo, reason: 'Other' } }).success).toBe(false);
+    expect(schema.safeParse({ ...failed, reason: undefined }).success).toBe(false);
+    expect(schema.safeParse({ ...failed, docInfo: { ...failed.docInfo, extra: 'x' } }).success).toBe(false);
+    const successful = { ...base, status: 'successful', statusCode: 2010, docInfo };
+    expect(schema.safeParse(successful).success).toBe(true);
+    expect(schema.safeParse({ ...successful, docInfo: { ...docInfo, reason: '' } }).success).toBe(false);
+    expect(schema.safeParse({ ...successful, reason: '' }).success).toBe(false);
+    expect(schema.safeParse({ ...successful, reasonCode: 4290 }).success).toBe(false);
   });
 });

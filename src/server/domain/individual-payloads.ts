@@ -6,7 +6,8 @@ import { toDocInfo, type VerificationRow } from './individual-record';
 /**
  * Webhook payloads of individual events. Progress events (spec: payload not shown) carry
  * verificationId, vendorData, status, statusCode, occurredAt; document uploads add docType,
- * issuingState and side. Decision events follow the spec's decision payload to the letter.
+ * issuingState and side. Decision events follow the spec's decision payload to the letter
+ * (on failure `reason` both at the top level and inside docInfo).
  */
 export function progressPayload(row: VerificationRow, now: Date, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const status = row.status as IndividualStatus;
@@ -56,6 +57,8 @@ export function decisionPayload(row: VerificationRow, mediaUrl: (key: string) =>
     userIdBack: mediaUrl(row.media.back ?? ''),
   };
   if (status === 'failed') {
+    // Spec: docInfo has `reason` "additionally on failure"; the top-level one stays too.
+    payload.docInfo = { ...payload.docInfo, reason: row.reason };
     payload.reason = row.reason;
     if (row.reasonCode !== null) payload.reasonCode = row.reasonCode;
   }
