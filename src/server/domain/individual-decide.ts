@@ -17,7 +17,10 @@ export interface DecisionInput {
 
 export interface DecideDeps {
   now: Date;
-  /** Signed URL for a storage key ('' for ''). */
+  /**
+   * Signed URL for a storage key ('' for ''), embedded in the decision payload: it must outlive
+   * the webhook retries (WEBHOOK_MEDIA_URL_TTL_SECONDS, not the records' MEDIA_URL_TTL_SECONDS).
+   */
   mediaUrl(key: string): string;
 }
 

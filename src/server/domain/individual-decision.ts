@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { individualStatusCodes } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { verifications } from '../db/schema';
-import { createMediaSigner } from '../media/signed-url';
+import { createWebhookMediaSigner } from '../media/signed-url';
 import { applyDecision, type DecideDeps } from './individual-decide';
 import type { VerificationRow } from './individual-record';
 import { keyOfVerification, lockVerification, updateVerification } from './individual-store';
@@ -10,8 +10,9 @@ import { forcedOutcomeOf } from './individual-test-outcome';
 
 export type DecisionCtx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'logger' | 'secrets' | 'settings'>;
 
+/** Decision payloads are webhook bodies: their media URLs get the webhook lifetime. */
 export function decideDeps(ctx: DecisionCtx): DecideDeps {
-  const signer = createMediaSigner(ctx);
+  const signer = createWebhookMediaSigner(ctx);
   return { now: ctx.clock.now(), mediaUrl: (k) => signer.url(k) };
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../lib/clock';
 import { Secrets } from '../lib/secrets';
-import { createMediaSigner } from './signed-url';
+import { loadSettings } from '../env';
+import { JITTER, RETRY_DELAYS_MS } from '../webhooks/schedule';
+import { createMediaSigner, createWebhookMediaSigner } from './signed-url';
 
 describe('signed media URLs', () => {
   const clock = new ManualClock(new Date('2026-01-05T10:00:00Z'));
@@ -45,5 +47,26 @@ describe('signed media URLs', () => {
     expect(url).toContain('/media/x/a%20b%3F.jpg?exp=');
     const p = parse(url);
     expect(signer.verify(p.key, p.exp, p.sig)).toBe(true);
+  });
+
+  it('gives webhook payload URLs their own lifetime, longer than every retry', () => {
+    const webhookClock = new ManualClock(new Date('2026-01-05T10:00:00Z'));
+    const defaults = loadSettings({});
+    const deps = { secrets: new Secrets(Buffer.alloc(32, 1)), clock: webhookClock, settings: { ...defaults, baseUrl: settings.baseUrl } };
+    const forRecords = createMediaSigner(deps);
+    const forWebhooks = createWebhookMediaSigner(deps);
+    const now = Date.parse('2026-01-05T10:00:00Z') / 1000;
+    expect(parse(forRecords.url('a/b.jpg')).exp).toBe(String(now + 3600));
+    const p = parse(forWebhooks.url('a/b.jpg'));
+    expect(p.exp).toBe(String(now + 72 * 3600));
+    // The last retry is due after every delay at its longest jitter; the URL still works then.
+    const lastRetryMs = RETRY_DELAYS_MS.reduce((sum, d) => sum + d * (1 + JITTER), 0);
+    webhookClock.advance(lastRetryMs);
+    expect(forWebhooks.verify(p.key, p.exp, p.sig)).toBe(true);
+    webhookClock.advance(72 * 3600 * 1000 - lastRetryMs);
+    expect(forWebhooks.verify(p.key, p.exp, p.sig)).toBe(false);
+    // The setting is honoured.
+    const custom = createWebhookMediaSigner({ ...deps, settings: { baseUrl: settings.baseUrl, webhookMediaUrlTtlSeconds: 900 } });
+    expect(Number(parse(custom.url('a/b.jpg')).exp) - Math.floor(webhookClock.now().getTime() / 1000)).toBe(900);
   });
 });

@@ -2,7 +2,8 @@ import type { Clock } from '../lib/clock';
 import { safeEqual, type Secrets } from '../lib/secrets';
 
 /**
- * Signed, expiring media links for records and decision webhooks:
+ * Signed, expiring media links for records (MEDIA_URL_TTL_SECONDS) and decision webhooks
+ * (WEBHOOK_MEDIA_URL_TTL_SECONDS, see createWebhookMediaSigner):
  * `${baseUrl}/media/<key>?exp=<unix seconds>&sig=<hex HMAC-SHA256>`.
  * The HMAC comes from the server secret (ctx.secrets), over a domain-separated string so a
  * signature can never be confused with another digest the server makes (API-key lookup,
@@ -46,4 +47,20 @@ export function createMediaSigner(deps: SignerDeps): MediaSigner {
       return good && exp * 1000 > clock.now().getTime();
     },
   };
+}
+
+export interface WebhookSignerDeps {
+  secrets: Secrets;
+  clock: Clock;
+  settings: { baseUrl: string; webhookMediaUrlTtlSeconds: number };
+}
+
+/**
+ * Signer for URLs serialised into webhook payloads. A payload is written once and retried with
+ * the same bytes for about 27.5 h (30 h with jitter), so its URLs get their own, longer
+ * lifetime (default 72 h) instead of the records' MEDIA_URL_TTL_SECONDS (default 1 h).
+ */
+export function createWebhookMediaSigner(deps: WebhookSignerDeps): MediaSigner {
+  const { baseUrl, webhookMediaUrlTtlSeconds } = deps.settings;
+  return createMediaSigner({ secrets: deps.secrets, clock: deps.clock, settings: { baseUrl, mediaUrlTtlSeconds: webhookMediaUrlTtlSeconds } });
 }
