@@ -130,6 +130,9 @@ export const submitCompanyResponseSchema = z.object({
   redirect: z.string().nullable(),
 });
 
+/** Issue message (and error message of the decide endpoints) for a `failed` without a reason. */
+export const DECISION_REASON_REQUIRED = 'a reason is required for failed';
+
 /**
  * Review moves (operator admin API and customers' test helpers, same body):
  * `POST …/company-verifications/{id}/decide`.
@@ -137,5 +140,10 @@ export const submitCompanyResponseSchema = z.object({
 export const companyDecisionBodySchema = z.object({
   decision: z.enum(['successful', 'failed']),
   reason: z.string().trim().max(1000).default(''),
+}).superRefine((b, ctx) => {
+  // The customer learns why from the failed payload's `reason`: a failure without one says nothing.
+  if (b.decision === 'failed' && b.reason === '') {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: DECISION_REASON_REQUIRED });
+  }
 });
 export type CompanyDecisionBody = z.input<typeof companyDecisionBodySchema>;

@@ -1,4 +1,6 @@
-import type { CompanyDecisionBody } from '../../contract/hosted-company';
+import type { z } from 'zod';
+import { messages } from '../../contract/envelope';
+import { DECISION_REASON_REQUIRED, type CompanyDecisionBody } from '../../contract/hosted-company';
 import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { appendAudit, type AuditActor } from './company-audit';
@@ -57,4 +59,11 @@ export function startReview(ctx: AppContext, id: string, scope: { apiKeyId?: str
 /** submitted | under review → successful (2060) | failed (4004), event to the decision URL. */
 export function decideCompany(ctx: AppContext, id: string, body: Required<CompanyDecisionBody>, scope: { apiKeyId?: string; actor: AuditActor }) {
   return move(ctx, id, scope, body.decision, body.reason);
+}
+
+/** Message of a refused decide body: a `failed` without a reason says so in plain words. */
+export function decisionRefusal(error: z.ZodError): string {
+  return error.issues.some((i) => i.message === DECISION_REASON_REQUIRED)
+    ? 'A failed decision needs a reason: say why in "reason"'
+    : messages.invalidBody;
 }

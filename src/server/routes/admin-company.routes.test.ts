@@ -77,6 +77,15 @@ describe('operator review of company verifications', () => {
 
   it('decides straight from submitted, and refuses moves of unsubmitted verifications', async () => {
     const c = await submittedCompany(h.ctx, { apiKeyId: live.id });
+    for (const body of [{ decision: 'failed' }, { decision: 'failed', reason: ' \n ' }]) {
+      const refused = await admin('POST', `/company-verifications/${c.id}/decide`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        status: false, code: 400, message: 'A failed decision needs a reason: say why in "reason"',
+        error: { issues: [{ path: 'reason', message: 'a reason is required for failed' }] },
+      });
+    }
+    expect((await rowOf(c.id)).status).toBe('submitted');
     const failed = await admin('POST', `/company-verifications/${c.id}/decide`, { decision: 'failed', reason: 'Registry mismatch' });
     expect(failed.body.data).toMatchObject({ status: 'failed', statusCode: 4004 });
     const [last] = (await eventsOf(c.id)).slice(-1);

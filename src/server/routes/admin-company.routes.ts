@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../contract/envelope';
 import { companyDecisionBodySchema } from '../../contract/hosted-company';
+import { decisionRefusal } from '../domain/company-review';
 import { companyStatusSchema } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { listCompaniesForOperator, toListItem } from '../domain/company-admin';
@@ -57,7 +58,7 @@ export function adminCompanyRoutes(ctx: AppContext): Hono {
     const json = await readJsonBody(c);
     if (!json.ok) return json.res;
     const body = companyDecisionBodySchema.safeParse(json.value);
-    if (!body.success) return validationError(c, body.error);
+    if (!body.success) return validationError(c, body.error, decisionRefusal(body.error));
     const res = await decideCompany(ctx, c.req.param('id'), body.data, { actor: 'operator' });
     return answer(c, res, `Company verification ${body.data.decision}`);
   });

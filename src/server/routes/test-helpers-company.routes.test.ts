@@ -57,8 +57,17 @@ describe('customer test helpers for company verifications', () => {
     expect((await types(mine.id)).map((e) => e.type)).toEqual(['company_verification.liveness_completed', 'company_verification.submitted']);
   });
 
-  it('fails a test verification with a reason sent to the decision URL', async () => {
+  it('fails a test verification with a reason sent to the decision URL, and refuses failed without one', async () => {
     const c = await submittedCompany(h.ctx, { apiKeyId: test.id, vendorData: 't-9' });
+    for (const body of [{ decision: 'failed' }, { decision: 'failed', reason: '' }, { decision: 'failed', reason: '   ' }]) {
+      const refused = await h.request('POST', `/api/v1/test/company-verifications/${c.id}/decide`, { key: test.apiKey, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body).toMatchObject({
+        status: false, code: 400, data: null, message: 'A failed decision needs a reason: say why in "reason"',
+        error: { issues: [{ path: 'reason', message: 'a reason is required for failed' }] },
+      });
+    }
+    expect((await types(c.id)).map((e) => e.type)).toEqual(['company_verification.liveness_completed', 'company_verification.submitted']);
     const res = await h.request('POST', `/api/v1/test/company-verifications/${c.id}/decide`, { key: test.apiKey, body: { decision: 'failed', reason: 'Test rejection' } });
     expect(res.body.data).toMatchObject({ status: 'failed', statusCode: 4004, reason: 'Test rejection' });
     const last = (await types(c.id)).at(-1)!;

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../../contract/envelope';
 import { companyDecisionBodySchema } from '../../contract/hosted-company';
+import { decisionRefusal } from '../domain/company-review';
 import type { AppContext } from '../context';
 import { toCompanyRecord } from '../domain/company-record';
 import { decideCompany, startReview, type ReviewResult } from '../domain/company-review';
@@ -43,7 +44,7 @@ export function testHelperCompanyRoutes(ctx: AppContext): Hono<ApiEnv> {
     const json = await readJsonBody(c);
     if (!json.ok) return json.res;
     const body = companyDecisionBodySchema.safeParse(json.value);
-    if (!body.success) return validationError(c, body.error);
+    if (!body.success) return validationError(c, body.error, decisionRefusal(body.error));
     const res = await decideCompany(ctx, c.req.param('id'), body.data, { apiKeyId: c.get('apiKey').id, actor: 'customer' });
     return answer(c, res, `Company verification ${body.data.decision}`);
   });

@@ -37,6 +37,9 @@ describe('idv company', () => {
     const r = await idv(['review', c.publicId]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/status:\s+under review \(2004\)/);
+    const noReason = await idv(['decide', c.id, 'failed', '--reason', '  ']);
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toContain('--reason: a reason is required for failed');
     expect((await idv(['decide', c.id, 'failed'])).code).toBe(2);
     const d = await idv(['decide', c.id, 'successful', '--reason', 'Registry checked']);
     expect(d.stdout).toMatch(/status:\s+successful \(2060\)/);

@@ -67,7 +67,7 @@ const decide: Command = {
   async run({ args, opts, json, client, out }) {
     const [id, decision] = args as [string, 'successful' | 'failed'];
     const reason = opts.string('reason');
-    if (decision === 'failed' && !reason?.trim()) throw new UsageError('--reason: a reason is required for failed');
+    // The contract refuses a failed decision without a reason (as the server does): usage error.
     const body = companyDecisionBodySchema.safeParse({ decision, ...(reason !== undefined ? { reason } : {}) });
     if (!body.success) throw new UsageError(body.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n       '));
     const { data } = await client().call<CompanyListItem>('POST', `/company-verifications/${encodeURIComponent(id)}/decide`, body.data);
