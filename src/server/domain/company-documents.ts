@@ -5,7 +5,7 @@ import { processDocument } from '../media/validate-document';
 import { appendAudit } from './company-audit';
 import { progressAfter } from './company-draft';
 import { publicDocument, storedDocuments, withMirrors, type StoredDocument } from './company-form-values';
-import { sanitiseFileName } from './company-files';
+import { companyDocumentKey, sanitiseFileName } from './company-files';
 import { editableFailure, hostedFail, startIfNeeded, type HostedFail } from './company-hosted';
 import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './company-store';
 
@@ -36,7 +36,7 @@ export async function addDocument(
   const processed = await processDocument(bytes);
   if (!processed.ok) return hostedFail(processed.code === 'unsupported_media_type' ? 415 : processed.code === 'media_too_large' ? 413 : 400, processed.code, processed.detail);
   const id = `doc_${randomBytes(12).toString('hex')}`;
-  const key = `company/${row.id}/${id}.${processed.ext}`;
+  const key = companyDocumentKey(row.id, id, processed.ext);
   await ctx.storage.put(key, processed.bytes);
   const entry: StoredDocument = {
     id, kind, key,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, sanitiseFileName } from './company-files';
+import { attachmentDisposition, companyDocumentKey, parseCompanyDocumentKey, sanitiseFileName } from './company-files';
 
 describe('document file names', () => {
   it('keeps a readable name with the stored extension', () => {
@@ -20,5 +20,15 @@ describe('document file names', () => {
 
   it('builds an attachment header with an ASCII fallback and the UTF-8 name', () => {
     expect(attachmentDisposition('Relevé (1).pdf')).toBe(`attachment; filename="Relev_ (1).pdf"; filename*=UTF-8''Relev%C3%A9%20%281%29.pdf`);
+  });
+
+  it('recognises the storage keys of supporting documents only', () => {
+    const key = companyDocumentKey('ab12', 'doc_0f9e', 'pdf');
+    expect(key).toBe('company/ab12/doc_0f9e.pdf');
+    expect(parseCompanyDocumentKey(key)).toEqual({ companyId: 'ab12', documentId: 'doc_0f9e' });
+    for (const other of ['company/ab12/liveness-v1.jpg', 'verifications/v1/selfie.jpg', 'company/ab12/doc_0f9e.pdf/x',
+      '/company/ab12/doc_0f9e.pdf', 'company/../doc_0f9e.pdf', 'company/ab12/doc_0F9E.pdf']) {
+      expect(parseCompanyDocumentKey(other), other).toBeNull();
+    }
   });
 });

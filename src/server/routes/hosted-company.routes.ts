@@ -7,7 +7,7 @@ import { fail, ok } from '../http/envelope';
 import { readLimitedBody } from '../media/read-body';
 import { addDocument, readDocument, removeDocument } from '../domain/company-documents';
 import { saveDraft } from '../domain/company-draft';
-import { attachmentDisposition } from '../domain/company-files';
+import { documentDownloadHeaders } from '../domain/company-files';
 import { authorizeHosted, hostedSessionOf, type HostedFail } from '../domain/company-hosted';
 import { completeLiveness, startLiveness } from '../domain/company-liveness';
 import { campaignOf, keyOf, type CompanyRow } from '../domain/company-store';
@@ -91,14 +91,7 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
   r.get(`${base}/documents/:docId`, async (c) => {
     const res = await readDocument(ctx, c.get('company'), c.req.param('docId'));
     if (!res.ok) return refuse(c, res);
-    // Only ever a download: never rendered in our origin, whatever the bytes are.
-    return c.body(new Uint8Array(res.bytes), 200, {
-      'Content-Type': res.document.contentType,
-      'Content-Disposition': attachmentDisposition(res.document.fileName),
-      'Content-Length': String(res.bytes.length),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
+    return c.body(new Uint8Array(res.bytes), 200, documentDownloadHeaders(res.document, res.bytes.length));
   });
 
   r.post(`${base}/liveness`, async (c) => {

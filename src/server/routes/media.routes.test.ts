@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDocument, removeDocument } from '../domain/company-documents';
+import { parseCompanyDocumentKey } from '../domain/company-files';
+import { storedDocuments } from '../domain/company-form-values';
+import { findCompany } from '../domain/company-store';
+import { insertCompany, minimalPdf, photo } from '../domain/company-test-support';
 import { createMediaSigner } from '../media/signed-url';
 import { createHarness, type Harness } from '../testing/harness';
 import { mediaRoutes, sniffContentType } from './media.routes';
@@ -16,7 +21,7 @@ describe('GET /api/media/*', () => {
     app = new Hono().route('/api', mediaRoutes(h.ctx));
     app.notFound((c) => c.text('unrouted', 404));
     await h.ctx.storage.put('verifications/v1/selfie.jpg', JPEG);
-    await h.ctx.storage.put('companies/c1/doc 1.pdf', PDF);
+    await h.ctx.storage.put('exports/e1/doc 1.pdf', PDF);
   });
   afterAll(async () => { await h.close(); });
 
@@ -29,14 +34,55 @@ describe('GET /api/media/*', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('content-disposition')).toBe('inline');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-security-policy')).toBeNull();
     expect(Buffer.from(await res.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
   it('serves anything else as an attachment', async () => {
-    const res = await fetchUrl(signer().url('companies/c1/doc 1.pdf'));
+    const res = await fetchUrl(signer().url('exports/e1/doc 1.pdf'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="doc_1.pdf"');
+  });
+
+  it('serves company documents only as downloads under their stored name, images included, while they are listed', async () => {
+    const { id: keyId } = await h.createKey();
+    const c = await insertCompany(h.ctx, { apiKeyId: keyId });
+    const row = async () => (await findCompany(h.ctx.db, c.id))!;
+    const pdf = await addDocument(h.ctx, await row(), 'business_registration', minimalPdf(), encodeURIComponent('Certificat d’immatriculation.pdf'));
+    const jpg = await addDocument(h.ctx, await row(), 'proof_of_address', await photo(300, 200), 'bill.png');
+    if (!pdf.ok || !jpg.ok) throw new Error('upload failed');
+    const docs = storedDocuments(await row());
+    expect(docs.map((d) => parseCompanyDocumentKey(d.key))).toEqual([
+      { companyId: c.id, documentId: pdf.document.id }, { companyId: c.id, documentId: jpg.document.id },
+    ]);
+    const expected = [
+      ['application/pdf', `attachment; filename="Certificat d_immatriculation.pdf"; filename*=UTF-8''Certificat%20d%E2%80%99immatriculation.pdf`],
+      ['image/jpeg', `attachment; filename="bill.jpg"; filename*=UTF-8''bill.jpg`],
+    ] as const;
+    for (const [i, [type, disposition]] of expected.entries()) {
+      const res = await fetchUrl(signer().url(docs[i]!.key));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('content-disposition')).toBe(disposition);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(Buffer.from(await res.arrayBuffer()).equals((await h.ctx.storage.get(docs[i]!.key))!)).toBe(true);
+    }
+    // Removed from the verification: its link, though validly signed, answers 404.
+    const url = signer().url(docs[0]!.key);
+    expect((await removeDocument(h.ctx, c.id, 'business_registration', pdf.document.id)).ok).toBe(true);
+    const gone = await fetchUrl(url);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ status: false, code: 404 });
+  });
+
+  it("keeps a representative's liveness selfie under the company inline, like any selfie", async () => {
+    await h.ctx.storage.put('company/c1/liveness-v1.jpg', JPEG);
+    const res = await fetchUrl(signer().url('company/c1/liveness-v1.jpg'));
+    expect(res.headers.get('content-disposition')).toBe('inline');
+    expect(res.headers.get('content-security-policy')).toBeNull();
   });
 
   it('answers the 404 envelope for a tampered, expired, unsigned or unknown link', async () => {

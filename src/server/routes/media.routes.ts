@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
+import { documentDownloadHeaders, parseCompanyDocumentKey } from '../domain/company-files';
+import { storedDocuments } from '../domain/company-form-values';
+import { findCompany } from '../domain/company-store';
 import { fail } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
 
@@ -18,6 +21,11 @@ const MEDIA_PREFIX = '/media/';
  * `GET {base_url}/media/<key>?exp=…&sig=…`: serves stored media behind a signed, expiring link
  * (see media/signed-url.ts). Anything wrong (bad or expired signature, unknown key) is the same
  * 404, so a probe learns nothing. Mount with `app.route('/api', mediaRoutes(ctx))`.
+ *
+ * Company supporting documents (their storage key says so: company-files.ts) are served only as
+ * downloads under their stored file name, with nosniff and a sandbox CSP, and only while the
+ * verification still lists them (a removed document is 404 even with a valid link). Individual
+ * selfies and document photos (and a representative's liveness selfie) stay inline images.
  */
 export function mediaRoutes(ctx: AppContext): Hono {
   const app = new Hono();
@@ -32,6 +40,14 @@ export function mediaRoutes(ctx: AppContext): Hono {
       return fail(c, 404, 'Not found');
     }
     if (!signer.verify(key, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) return fail(c, 404, 'Not found');
+    const companyDocument = parseCompanyDocumentKey(key);
+    if (companyDocument) {
+      const row = await findCompany(ctx.db, companyDocument.companyId);
+      const doc = row ? storedDocuments(row).find((d) => d.key === key) : undefined;
+      const bytes = doc ? await ctx.storage.get(key) : null;
+      if (!doc || !bytes) return fail(c, 404, 'Not found');
+      return c.body(new Uint8Array(bytes), 200, documentDownloadHeaders(doc, bytes.length));
+    }
     let bytes: Buffer | null;
     try {
       bytes = await ctx.storage.get(key);
