@@ -14,7 +14,13 @@ export const companyStepIds = [
 export const companyStepSchema = z.enum(companyStepIds);
 export type CompanyStep = z.infer<typeof companyStepSchema>;
 
-/** Field names a campaign can mark required, per section (list sections: per item). */
+/**
+ * Field names a campaign can mark required, per section (list sections: per item).
+ * `businessBvn` is the exception: it exists only for countries whose businesses have a Bank
+ * Verification Number (BVN_COUNTRIES in company-form.ts). There it is always required, whatever
+ * the campaign says; everywhere else it is neither asked nor required, even when a campaign lists
+ * it. Listing it is accepted (older campaigns do) and changes nothing.
+ */
 export const businessFieldNames = [
   'legalName', 'registrationNumber', 'registrationType', 'countryOfRegistration', 'businessBvn', 'industry',
   'description', 'website',

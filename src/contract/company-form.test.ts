@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignDefinitionSchema, defaultCampaignDefinition, type CampaignDefinitionInput } from './campaign';
 import {
-  buildCompanySubmitSchema, buildSectionSchema, companyDraftSectionSchemas, formErrors, isValidEmail, isValidPhone,
+  buildCompanySubmitSchema, buildSectionSchema, businessFieldRequired, companyDraftSectionSchemas, formErrors, isValidEmail, isValidPhone,
   type CompanyFormValues,
 } from './company-form';
 
@@ -74,6 +74,30 @@ describe('company submit schema', () => {
     expect(issues(schema, withSection('business', { ...nga.business, businessBvn: '1234' }))).toEqual({ 'business.businessBvn': formErrors.bvn });
     expect(schema.safeParse(withSection('business', { ...nga.business, businessBvn: '22212345678' })).success).toBe(true);
     expect(schema.safeParse(withSection('business', { ...validForm.business, businessBvn: '' })).success).toBe(true);
+  });
+
+  it('follows the country, not the campaign, for businessBvn: a UK company continues under a campaign listing it', () => {
+    const listing = campaign({ requiredFields: { business: ['legalName', 'countryOfRegistration', 'businessBvn'] } });
+    const strict = buildCompanySubmitSchema(listing);
+    const section = buildSectionSchema(listing, 'business');
+    const gbr = { legalName: 'Acme Ltd', countryOfRegistration: 'GBR' };
+    expect(issues(strict, withSection('business', gbr))).toEqual({});
+    expect(section.safeParse(gbr).success).toBe(true);
+    const nga = { legalName: 'Acme Ltd', countryOfRegistration: 'NGA' };
+    expect(issues(section, nga)).toEqual({ businessBvn: formErrors.required });
+    expect(issues(section, { ...nga, businessBvn: '22212345678' })).toEqual({});
+    expect(businessFieldRequired(listing, 'businessBvn', 'GBR')).toBe(false);
+    expect(businessFieldRequired(listing, 'businessBvn', 'NGA')).toBe(true);
+    expect(businessFieldRequired(defaultCampaignDefinition, 'businessBvn', 'NGA')).toBe(true);
+    expect(businessFieldRequired(listing, 'legalName', 'GBR')).toBe(true);
+    expect(businessFieldRequired(listing, 'industry', 'GBR')).toBe(false);
+  });
+
+  it('drops a leftover BVN outside BVN countries instead of refusing a field nobody sees', () => {
+    const r = buildSectionSchema(defaultCampaignDefinition, 'business').safeParse({ ...validForm.business, businessBvn: '12ab' });
+    expect(r.success).toBe(true);
+    expect(r.data).not.toHaveProperty('businessBvn');
+    expect(r.data).toMatchObject({ legalName: 'Acme Ltd', countryOfRegistration: 'GBR' });
   });
 
   it('refuses ownership over 100 % and invalid shares', () => {

@@ -42,6 +42,17 @@ const E = formErrors;
 export const BVN_COUNTRIES: readonly string[] = ['NGA'];
 export const countryNeedsBvn = (country: string | undefined) => !!country && BVN_COUNTRIES.includes(country);
 
+/**
+ * Whether a business field is required: the campaign's list, except `businessBvn`, which follows
+ * the country of registration only (always required in BVN countries, never elsewhere; see
+ * campaign.ts). The form, the submit validation and the analysis all use this rule.
+ */
+export function businessFieldRequired(
+  c: Pick<CampaignDefinition, 'requiredFields'>, field: (typeof businessFieldNames)[number], country: string | undefined,
+): boolean {
+  return field === 'businessBvn' ? countryNeedsBvn(country?.trim()) : c.requiredFields.business.includes(field);
+}
+
 /** Sections whose data the hosted flow saves in the draft (documents and liveness have endpoints). */
 export const draftSectionIds = ['business', 'contact', 'representative', 'officers', 'ownership', 'questions'] as const;
 export const draftSectionIdSchema = z.enum(draftSectionIds);
@@ -199,14 +210,26 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 function businessSchema(c: CampaignDefinition) {
-  return z.object(strictObject(businessKinds, c.requiredFields.business)).superRefine((value, ctx) => {
+  // The BVN's requirement follows the country, not the campaign's list (businessFieldRequired).
+  const listed = c.requiredFields.business.filter((f) => f !== 'businessBvn');
+  const checked = z.object(strictObject(businessKinds, listed)).superRefine((value, ctx) => {
     const b = rec(value);
     const country = str(b.countryOfRegistration);
     if (country && c.allowedCountries.length > 0 && /^[A-Z]{3}$/.test(country) && !c.allowedCountries.includes(country)) {
       ctx.addIssue({ code: 'custom', path: ['countryOfRegistration'], message: E.countryNotAllowed });
     }
-    if (countryNeedsBvn(country) && !str(b.businessBvn)) ctx.addIssue({ code: 'custom', path: ['businessBvn'], message: E.required });
+    if (businessFieldRequired(c, 'businessBvn', country) && !str(b.businessBvn)) {
+      ctx.addIssue({ code: 'custom', path: ['businessBvn'], message: E.required });
+    }
   }, always);
+  // Outside BVN countries the field is not shown: a leftover value (typed before the country
+  // changed, or sent by another client) is dropped before any check, so it can never block.
+  return z.preprocess((value) => {
+    const b = rec(value);
+    if (b !== value || !('businessBvn' in b) || countryNeedsBvn(str(b.countryOfRegistration))) return value;
+    const { businessBvn: _dropped, ...rest } = b;
+    return rest;
+  }, checked);
 }
 
 function representativeSchema(c: CampaignDefinition) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignDefinitionSchema, defaultCampaignDefinition, type CampaignDefinitionInput } from '../../contract/campaign';
 import type { CompanyFormValues } from '../../contract/company-form';
-import { analyseCompany } from './company-analysis';
+import { analyseCompany, reviewFlagCodes } from './company-analysis';
 import { completeDraft } from './company-test-support';
 
 const now = new Date('2026-01-05T10:00:00.000Z');
@@ -29,16 +29,17 @@ describe('company analysis', () => {
     ]);
   });
 
-  it('flags ownership over 100 %, no officers, owners above the threshold without details, missing liveness and documents', () => {
+  it('flags no officers, owners above the threshold without details, missing liveness and documents', () => {
     const a = analyse({
       ...full,
       officers: { items: [] },
-      ownership: { owners: [{ firstName: 'A', lastName: 'B', share: 80 }, { firstName: 'C', lastName: 'D', share: 30, dateOfBirth: '1990-01-01' }] },
+      ownership: { owners: [{ firstName: 'A', lastName: 'B', share: 70 }, { firstName: 'C', lastName: 'D', share: 30, dateOfBirth: '1990-01-01' }] },
       documents: { files: [{ id: 'd1', kind: 'business_registration' }] },
       liveness: { status: 'pending' },
     });
-    expect(a.reviewFlags).toEqual(['ownership_over_100', 'no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing']);
-    expect(a.ownershipTotal).toBe(110);
+    expect(a.reviewFlags).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing']);
+    expect(reviewFlagCodes).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing']);
+    expect(a.ownershipTotal).toBe(100);
     expect(a.provisioning).toEqual({ ready: false, pendingFields: ['documents.proof_of_address', 'liveness'] });
   });
 
@@ -52,9 +53,15 @@ describe('company analysis', () => {
     expect(onlyBusiness.missingFields).toEqual([]);
   });
 
-  it('asks for the BVN only where the country needs it', () => {
+  it('asks for the BVN only where the country needs it, whatever the campaign lists', () => {
     const gbr = analyse({ ...full, business: { ...full.business, countryOfRegistration: 'GBR', businessBvn: '' } });
     expect(gbr.missingFields).not.toContain('business.businessBvn');
+    const listing: CampaignDefinitionInput = { requiredFields: { business: ['legalName', 'businessBvn'] } };
+    const gbrListing = analyse({ ...full, business: { ...full.business, countryOfRegistration: 'GBR', businessBvn: undefined } }, listing);
+    expect(gbrListing.missingFields).not.toContain('business.businessBvn');
+    expect(gbrListing.provisioning.pendingFields).toEqual([]);
+    const ngaListing = analyse({ ...full, business: { ...full.business, businessBvn: undefined } }, listing);
+    expect(ngaListing.provisioning.pendingFields).toEqual(['business.businessBvn']);
     const nga = analyse({ ...full, business: { ...full.business, businessBvn: '' } });
     expect(nga.missingFields).toContain('business.businessBvn');
     expect(nga.provisioning.pendingFields).toEqual(['business.businessBvn']);

@@ -2,15 +2,17 @@ import {
   businessFieldNames, contactFieldNames, officerFieldNames, ownerFieldNames, representativeFieldNames,
   type CampaignDefinition,
 } from '../../contract/campaign';
-import { countryNeedsBvn, ownershipTotal, type CompanyFormValues } from '../../contract/company-form';
+import { businessFieldRequired, ownershipTotal, type CompanyFormValues } from '../../contract/company-form';
 
 /**
  * The analysis run at submit, stored in `analysis` and echoed in the payload's `review` block.
  * Rules only read the submitted data and the campaign: it is a checklist for the reviewer, not a
- * decision. Flags are stable machine-readable codes (documented in README).
+ * decision. Flags are stable machine-readable codes (documented in README). Only what the submit
+ * validation lets through can be flagged: ownership over 100 % is refused at submit, so it is
+ * no flag.
  */
 export const reviewFlagCodes = [
-  'ownership_over_100', 'no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing',
+  'no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing',
 ] as const;
 export type ReviewFlag = (typeof reviewFlagCodes)[number];
 
@@ -51,7 +53,8 @@ export function analyseCompany(values: CompanyFormValues, campaign: CampaignDefi
   for (const [section, fields] of Object.entries(scalar)) {
     if (!steps.has(section)) continue;
     for (const f of fields) {
-      if (f === 'businessBvn' && !countryNeedsBvn(country)) continue;
+      // A BVN exists only where the country has one (the same rule as the form and submit).
+      if (f === 'businessBvn' && !businessFieldRequired(campaign, f, country)) continue;
       if (empty(get(values, `${section}.${f}`))) missingFields.push(`${section}.${f}`);
     }
   }
@@ -70,14 +73,15 @@ export function analyseCompany(values: CompanyFormValues, campaign: CampaignDefi
   const livenessDone = values.liveness?.status === 'completed';
 
   const reviewFlags: ReviewFlag[] = [];
-  if (total > 100) reviewFlags.push('ownership_over_100');
   if (steps.has('officers') && officers.length === 0) reviewFlags.push('no_officers');
   if (beneficial.some((o) => empty(o.dateOfBirth) || empty(o.nationality))) reviewFlags.push('owner_details_missing');
   if (steps.has('liveness') && !livenessDone) reviewFlags.push('liveness_not_completed');
   if (steps.has('documents') && Object.values(documents).some((n) => n === 0)) reviewFlags.push('documents_missing');
 
   const pendingFields: string[] = PROVISIONING_FIELDS.filter((p) => steps.has(p.split('.')[0]!) && empty(get(values, p)));
-  if (steps.has('business') && countryNeedsBvn(country) && empty(values.business?.businessBvn)) pendingFields.push('business.businessBvn');
+  if (steps.has('business') && businessFieldRequired(campaign, 'businessBvn', country) && empty(values.business?.businessBvn)) {
+    pendingFields.push('business.businessBvn');
+  }
   if (steps.has('documents')) {
     for (const d of campaign.documents) if (d.required && documents[d.kind] === 0) pendingFields.push(`documents.${d.kind}`);
   }

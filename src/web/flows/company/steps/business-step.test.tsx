@@ -6,12 +6,12 @@ import { BusinessStep } from './business-step';
 
 afterEach(cleanup);
 
-function setup(initial = {}) {
+function setup(initial = {}, campaign = testCampaign()) {
   const onNext = vi.fn();
   const onChange = vi.fn();
   renderWithApp(
     <BusinessStep
-      campaign={testCampaign()}
+      campaign={campaign}
       initial={initial}
       onChange={onChange}
       onNext={onNext}
@@ -59,6 +59,25 @@ describe('business step', () => {
     expect(await screen.findByTestId('field-businessBvn')).toBeTruthy();
     fireEvent.click(screen.getByTestId('continue'));
     expect((await screen.findByTestId('field-businessBvn-error')).textContent).toBe('Fill this in to continue.');
+  });
+
+  it('lets a UK company continue under a campaign that lists businessBvn, and asks a Nigerian one for it', async () => {
+    const campaign = testCampaign({ requiredFields: { business: ['legalName', 'countryOfRegistration', 'businessBvn'] } });
+    const { onNext } = setup({ legalName: 'Acme', countryOfRegistration: 'GBR' }, campaign);
+    expect(screen.queryByTestId('field-businessBvn')).toBeNull();
+    fireEvent.click(screen.getByTestId('continue'));
+    await waitFor(() => expect(onNext).toHaveBeenCalledTimes(1));
+    expect(onNext.mock.calls[0]![0]).toMatchObject({ legalName: 'Acme', countryOfRegistration: 'GBR' });
+    cleanup();
+
+    const nga = setup({ legalName: 'Acme', countryOfRegistration: 'NGA' }, campaign);
+    fireEvent.click(screen.getByTestId('continue'));
+    expect((await screen.findByTestId('field-businessBvn-error')).textContent).toBe('Fill this in to continue.');
+    expect(nga.onNext).not.toHaveBeenCalled();
+    fireEvent.change(input('field-businessBvn'), { target: { value: '22212345678' } });
+    fireEvent.click(screen.getByTestId('continue'));
+    await waitFor(() => expect(nga.onNext).toHaveBeenCalledTimes(1));
+    expect(nga.onNext.mock.calls[0]![0]).toMatchObject({ countryOfRegistration: 'NGA', businessBvn: '22212345678' });
   });
 
   it('refuses a malformed website with its own message', async () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { buildSectionSchema, countryNeedsBvn, fieldMaxLength, type BusinessValues } from '../../../../contract/company-form';
+import { buildSectionSchema, businessFieldRequired, fieldMaxLength, type BusinessValues } from '../../../../contract/company-form';
 import { CountryField } from '../fields/country-field';
 import { SelectField } from '../fields/select-field';
 import { TextAreaField, TextField } from '../fields/text-field';
@@ -17,10 +17,10 @@ export function BusinessStep(props: SectionProps<BusinessValues>) {
   const { campaign } = props;
   const { form, submit, errorOf } = useSectionForm<BusinessValues>(buildSectionSchema(campaign, 'business'), props);
   const { register, control, watch, setValue } = form;
-  const required = campaign.requiredFields.business;
-  const optional = (name: (typeof required)[number]) => !required.includes(name);
   const country = watch('countryOfRegistration');
-  const needsBvn = countryNeedsBvn(country);
+  // The same rule as the submit validation: the BVN follows the country, never the campaign.
+  const optional = (name: Parameters<typeof businessFieldRequired>[1]) => !businessFieldRequired(campaign, name, country);
+  const needsBvn = businessFieldRequired(campaign, 'businessBvn', country);
   const registrationType = watch('registrationType');
 
   // A BVN only belongs to countries that use it: drop it when the country changes away, so a
@@ -94,6 +94,7 @@ export function BusinessStep(props: SectionProps<BusinessValues>) {
             inputMode="numeric"
             autoComplete="off"
             maxLength={fieldMaxLength.bvn}
+            optional={optional('businessBvn')}
             error={errorOf('businessBvn')}
             testId="field-businessBvn"
             {...register('businessBvn')}
