@@ -125,6 +125,15 @@ export const campaignDefinitionSchema = z.object({
 export type CampaignDefinition = z.output<typeof campaignDefinitionSchema>;
 export type CampaignDefinitionInput = z.input<typeof campaignDefinitionSchema>;
 
+/**
+ * `progress.currentStep` of the review screen. The flow always ends with review: its index in
+ * `steps` when the campaign lists it (always last), else one past the last section.
+ */
+export function reviewStepIndex(d: Pick<CampaignDefinition, 'steps'>): number {
+  const at = d.steps.indexOf('review');
+  return at === -1 ? d.steps.length : at;
+}
+
 /** The default campaign's definition: every field of the schema at its default. */
 export const defaultCampaignDefinition: CampaignDefinition = campaignDefinitionSchema.parse({});
 

@@ -22,7 +22,7 @@ export const DOCUMENT_ACCEPTED_TYPES = documentContentTypeSchema.options;
 export const hostedCompanyErrorCodeSchema = z.enum([
   'not_found', 'invalid_token', 'expired', 'closed', 'already_submitted', 'invalid_body', 'invalid_form',
   'unknown_section', 'unknown_document_kind', 'too_many_files', 'invalid_media', 'media_too_large',
-  'unsupported_media_type', 'liveness_not_started', 'liveness_not_needed', 'liveness_completed',
+  'unsupported_media_type', 'liveness_not_started', 'liveness_not_needed', 'liveness_completed', 'consent_required',
 ]);
 export type HostedCompanyErrorCode = z.infer<typeof hostedCompanyErrorCodeSchema>;
 
@@ -52,11 +52,17 @@ export const companyDraftSchema = z.object({
 export type CompanyDraft = z.infer<typeof companyDraftSchema>;
 
 export const companyProgressSchema = z.object({
-  /** Index into the campaign's `steps` where the person is (spec: `progress.currentStep` integer). */
+  /**
+   * Index into the campaign's `steps` where the person is (spec: `progress.currentStep` integer).
+   * The review screen is `reviewStepIndex` (campaign.ts): one past the last section when the
+   * campaign does not list review, so a second device opens the review there too.
+   */
   currentStep: z.number().int().min(0),
   /** Steps whose data passes the campaign's strict schema right now. */
   completedSteps: z.array(companyStepSchema),
   submittedAt: isoDateTime.nullable(),
+  /** When the representative agreed to share the details (welcome screen); submit needs it. */
+  consentedAt: isoDateTime.nullable(),
 });
 export type CompanyProgress = z.infer<typeof companyProgressSchema>;
 
@@ -87,15 +93,17 @@ export type HostedCompanySession = z.infer<typeof hostedCompanySessionSchema>;
 
 /**
  * `PATCH …/draft`: autosave. `data` replaces the whole `section` (the form sends the section's
- * current values); `currentStep` alone just records where the person is.
+ * current values); `currentStep` alone just records where the person is. `consent: true` (the
+ * welcome screen's Start, carried by the first save) records `progress.consentedAt` once.
  */
 export const saveDraftBodySchema = z.object({
   section: draftSectionIdSchema.optional(),
   data: z.unknown().optional(),
   currentStep: z.number().int().min(0).max(50).optional(),
+  consent: z.literal(true).optional(),
 }).refine((b) => (b.section === undefined) === (b.data === undefined), {
   message: 'section and data go together', path: ['data'],
-}).refine((b) => b.section !== undefined || b.currentStep !== undefined, { message: 'nothing to save' });
+}).refine((b) => b.section !== undefined || b.currentStep !== undefined || b.consent !== undefined, { message: 'nothing to save' });
 export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
 
 export const saveDraftResponseSchema = z.object({

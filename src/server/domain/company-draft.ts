@@ -1,4 +1,4 @@
-import type { CampaignDefinition } from '../../contract/campaign';
+import { reviewStepIndex, type CampaignDefinition } from '../../contract/campaign';
 import { companyDraftSectionSchemas } from '../../contract/company-form';
 import type { CompanyProgress, SaveDraftBody } from '../../contract/hosted-company';
 import type { CompanyStatus } from '../../contract/statuses';
@@ -29,8 +29,9 @@ export function progressAfter(row: CompanyRow, campaign: CampaignDefinition, cha
 
 /**
  * Autosave: `data` (checked loosely: the person may be mid-typing) replaces the section, and
- * `currentStep` records where they are. The row is locked so concurrent saves of different
- * sections from two tabs both land.
+ * `currentStep` records where they are (at most the review screen, `reviewStepIndex`). The first
+ * `consent: true` records `progress.consentedAt` and a `consented` audit entry; later ones change
+ * nothing. The row is locked so concurrent saves of different sections from two tabs both land.
  */
 export async function saveDraft(ctx: AppContext, processId: string, body: SaveDraftBody): Promise<DraftSaved | HostedFail> {
   const now = ctx.clock.now();
@@ -50,16 +51,24 @@ export async function saveDraft(ctx: AppContext, processId: string, body: SaveDr
       }
       draft = { ...row.draft, [body.section]: parsed.data };
     }
-    if (body.currentStep !== undefined && body.currentStep >= definition.steps.length) {
+    if (body.currentStep !== undefined && body.currentStep > reviewStepIndex(definition)) {
       return hostedFail(400, 'invalid_body', 'Invalid request payload', [{ path: 'currentStep', message: 'beyond the last step' }]);
     }
     const started = startIfNeeded(row, row.auditTrail, now);
-    const action = body.section !== undefined ? 'draft_saved' : 'step_changed';
-    const auditTrail = appendAudit(started.trail, {
-      action, actor: 'representative', ...(body.section ? { section: body.section } : {}),
-      ...(body.currentStep !== undefined ? { detail: { currentStep: body.currentStep } } : {}),
-    }, now);
-    const progress = { ...progressAfter(row, definition, { draft }, body.currentStep), lastSavedAt: now.toISOString() };
+    const consents = body.consent === true && progressOf(row).consentedAt === null;
+    let auditTrail = consents ? appendAudit(started.trail, { action: 'consented', actor: 'representative' }, now) : started.trail;
+    if (body.section !== undefined || body.currentStep !== undefined) {
+      auditTrail = appendAudit(auditTrail, {
+        action: body.section !== undefined ? 'draft_saved' : 'step_changed', actor: 'representative',
+        ...(body.section ? { section: body.section } : {}),
+        ...(body.currentStep !== undefined ? { detail: { currentStep: body.currentStep } } : {}),
+      }, now);
+    }
+    const progress = {
+      ...progressAfter(row, definition, { draft }, body.currentStep),
+      ...(consents ? { consentedAt: now.toISOString() } : {}),
+      lastSavedAt: now.toISOString(),
+    };
     const saved = await updateCompany(tx, row.id, { ...started.patch, draft, progress, auditTrail, updatedAt: now });
     return {
       ok: true as const,

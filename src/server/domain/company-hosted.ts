@@ -50,6 +50,7 @@ export function progressOf(row: Pick<CompanyRow, 'progress' | 'submittedAt'>): C
     currentStep: typeof p.currentStep === 'number' ? p.currentStep : 0,
     completedSteps: Array.isArray(p.completedSteps) ? p.completedSteps as CompanyProgress['completedSteps'] : [],
     submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
+    consentedAt: typeof p.consentedAt === 'string' ? p.consentedAt : null,
   };
 }
 

@@ -1,11 +1,13 @@
+import { reviewStepIndex } from '../../contract/campaign';
 import { buildCompanySubmitSchema, draftSectionIds, type CompanyFormValues } from '../../contract/company-form';
 import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { analyseCompany } from './company-analysis';
 import { appendAudit } from './company-audit';
 import { enqueueCompanyEvent } from './company-events';
-import { completedSteps, formValuesOf } from './company-form-values';
-import { editableFailure, hostedFail, type HostedFail } from './company-hosted';
+import { completedSteps, formValuesOf, storedDocuments } from './company-form-values';
+import { buildExtractedProfile } from './company-extracted';
+import { editableFailure, hostedFail, progressOf, type HostedFail } from './company-hosted';
 import { campaignOf, lockCompany, updateCompany } from './company-store';
 import { companyStatusCode } from './company-transitions';
 
@@ -20,9 +22,11 @@ export interface Submitted {
 
 /**
  * Submit: the whole form is validated against the campaign version of the verification (the
- * same schema the web form uses), then → `submitted` (2003) with `progress.submittedAt`, the
- * analysis, an audit entry and `company_verification.submitted`, all in one transaction. The
- * draft keeps the normalised values (trimmed strings, unknown keys dropped) from then on.
+ * same schema the web form uses), and the representative's consent must be on record (welcome
+ * screen; checked after the form so field problems come first). Then → `submitted` (2003) with
+ * `progress.submittedAt`, the analysis, the extracted profile, an audit entry and
+ * `company_verification.submitted`, all in one transaction. The draft keeps the normalised
+ * values (trimmed strings, unknown keys dropped) from then on.
  */
 export async function submitCompany(ctx: AppContext, processId: string): Promise<Submitted | HostedFail> {
   const now = ctx.clock.now();
@@ -37,14 +41,16 @@ export async function submitCompany(ctx: AppContext, processId: string): Promise
       return hostedFail(400, 'invalid_form', 'Some answers are missing or invalid',
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
+    if (progressOf(row).consentedAt === null) {
+      return hostedFail(409, 'consent_required', 'The representative has not agreed to share these details yet');
+    }
     const values: CompanyFormValues = parsed.data;
     const draft: Record<string, unknown> = { ...row.draft };
     for (const s of draftSectionIds) if (values[s] !== undefined) draft[s] = values[s];
     const analysis = analyseCompany(values, campaign.definition, campaign.version, now);
-    const reviewAt = campaign.definition.steps.indexOf('review');
     const progress = {
       ...row.progress,
-      currentStep: reviewAt === -1 ? campaign.definition.steps.length - 1 : reviewAt,
+      currentStep: reviewStepIndex(campaign.definition),
       completedSteps: completedSteps(campaign.definition, values, true),
       submittedAt: now.toISOString(),
     };
@@ -54,7 +60,7 @@ export async function submitCompany(ctx: AppContext, processId: string): Promise
     }, now);
     const saved = await updateCompany(tx, row.id, {
       status: 'submitted', statusCode: companyStatusCode('submitted'), submittedAt: now, draft, progress, analysis,
-      auditTrail, updatedAt: now,
+      extractedProfile: buildExtractedProfile(values, storedDocuments(row), now), auditTrail, updatedAt: now,
     });
     await enqueueCompanyEvent(tx, saved, campaign.definition, 'company_verification.submitted', now);
     return {

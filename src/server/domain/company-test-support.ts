@@ -61,10 +61,13 @@ export const completeDraft = {
 
 /**
  * A verification carried to `submitted` through the domain functions the hosted routes use:
- * every section saved, both documents uploaded, liveness done, submitted.
+ * consent given (as the welcome screen's Start does), every section saved, both documents
+ * uploaded, liveness done, submitted.
  */
 export async function submittedCompany(ctx: AppContext, opts: { apiKeyId: string; vendorData?: string }) {
   const c = await insertCompany(ctx, opts);
+  const consented = await saveDraft(ctx, c.id, { consent: true, currentStep: 0 });
+  if (!consented.ok) throw new Error(`consent: ${consented.code}`);
   for (const [section, data] of Object.entries(completeDraft)) {
     const saved = await saveDraft(ctx, c.id, { section: section as keyof typeof completeDraft, data });
     if (!saved.ok) throw new Error(`save ${section}: ${saved.code}`);

@@ -24,8 +24,15 @@ describe('hosted company API', () => {
   const rowOf = async (id: string) => (await h.ctx.db.select().from(companyVerifications).where(eq(companyVerifications.id, id)))[0]!;
   const eventsOf = async (id: string) => (await h.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.subjectId, id)).orderBy(asc(webhookEvents.id)))
     .map((e) => ({ type: e.eventType, destination: e.destination, body: JSON.parse(e.body) as { event: string; data: Record<string, unknown> } }));
+  /** As the web app does: Start on the welcome screen (consent), then every section. */
   const saveAll = async (api: ReturnType<typeof client>, draft: Record<string, unknown> = completeDraft) => {
+    expect((await api('PATCH', '/draft', { body: { consent: true, currentStep: 0 } })).status).toBe(200);
     for (const [section, data] of Object.entries(draft)) expect((await api('PATCH', '/draft', { body: { section, data } })).status).toBe(200);
+  };
+  const adminPublish = async (id: string, definition: Record<string, unknown>) => {
+    const admin = { authorization: `Bearer ${h.ctx.adminToken}` };
+    expect((await h.request('POST', '/api/admin/campaigns', { headers: admin, body: { id, name: id, definition } })).status).toBe(200);
+    expect((await h.request('POST', `/api/admin/campaigns/${id}/publish`, { headers: admin })).status).toBe(200);
   };
 
   it('refuses a missing or wrong token and an unknown id, changing nothing', async () => {
@@ -52,7 +59,7 @@ describe('hosted company API', () => {
     expect(res.body.data).toMatchObject({
       processId: c.id, verificationId: c.publicId, status: 'not started', statusCode: 1001, phase: 'form', closedReason: null,
       campaign: { id: 'default', version: 1, definition: { ownershipThreshold: 25, livenessRequired: true } },
-      draft: {}, documents: [], progress: { currentStep: 0, completedSteps: [], submittedAt: null },
+      draft: {}, documents: [], progress: { currentStep: 0, completedSteps: [], submittedAt: null, consentedAt: null },
       livenessStatus: 'not_started', livenessVerificationId: null, redirect: null, testMode: true,
       branding: { name: 'Shop', accentColor: '#112233', logoUrl: null, privacyPolicyUrl: null },
     });
@@ -68,7 +75,7 @@ describe('hosted company API', () => {
     h.clock.advance(5_000);
     await api('PATCH', '/draft', { body: { section: 'business', data: completeDraft.business } });
     const step = await api('PATCH', '/draft', { body: { currentStep: 2 } });
-    expect(step.body.data.progress).toEqual({ currentStep: 2, completedSteps: ['business'], submittedAt: null });
+    expect(step.body.data.progress).toEqual({ currentStep: 2, completedSteps: ['business'], submittedAt: null, consentedAt: null });
     h.clock.advance(61_000);
     await api('PATCH', '/draft', { body: { section: 'business', data: { ...completeDraft.business, industry: 'retail' } } });
 
@@ -226,7 +233,7 @@ describe('hosted company API', () => {
     expect(res.body.data).toEqual({ status: 'submitted', statusCode: 2003, submittedAt: at, verificationId: c.publicId, redirect: null });
 
     const row = await rowOf(c.id);
-    expect(row.progress).toMatchObject({ submittedAt: at, currentStep: 7 });
+    expect(row.progress).toMatchObject({ submittedAt: at, currentStep: 7, consentedAt: expect.any(String) });
     expect(row.progress.completedSteps).toEqual(['business', 'contact', 'representative', 'officers', 'ownership', 'documents', 'liveness', 'review']);
     expect(row.analysis).toMatchObject({
       status: 'completed', reviewFlags: ['owner_details_missing'], provisioning: { ready: true, pendingFields: [] }, ownershipTotal: 100,
@@ -271,6 +278,21 @@ describe('hosted company API', () => {
     });
     expect(record.documents.files.map((f: { kind: string }) => f.kind)).toEqual(['business_registration', 'proof_of_address']);
     expect(record.uploadedDocuments).toHaveLength(2);
+    // Derived from the form at submit (not read from the documents), normalised.
+    expect(record.extractedProfile).toEqual({
+      source: 'form', derivedAt: at,
+      business: { legalName: 'Acme Ltd', registrationNumber: 'RC123456', countryOfRegistration: 'NGA', website: 'https://acme.example' },
+      contact: { email: 'hello@acme.example', phone: '+2348031234567', country: 'NGA' },
+      representative: { fullName: 'Ada Obi', email: 'ada@acme.example', phone: '+2348031234568', idIssuingCountry: 'NGA' },
+      officers: { count: 1 },
+      ownership: { totalPercent: 100, owners: 2 },
+      documents: { total: 2, byKind: { business_registration: { count: 1, contentTypes: ['application/pdf'] }, proof_of_address: { count: 1, contentTypes: ['image/jpeg'] } } },
+    });
+    // Each document's `key` is a relative storage key (no file-system path), its `url` a signed media link.
+    for (const d of record.uploadedDocuments as { key: string; url: string }[]) {
+      expect(d.key).toMatch(new RegExp(`^company/${c.id}/doc_[0-9a-f]{24}\\.(pdf|jpg)$`));
+      expect(d.url).toMatch(/^http:\/\/[^/]+\/api\/media\/company\/.+\?exp=\d+&sig=[0-9a-f]{64}$/);
+    }
     for (const [method, path, opts] of [
       ['PATCH', '/draft', { body: { section: 'business', data: {} } }], ['POST', '/submit', {}],
       ['PUT', '/documents/proof_of_address', { raw: minimalPdf() }], ['POST', '/liveness', {}],
@@ -282,7 +304,6 @@ describe('hosted company API', () => {
   });
 
   it('follows a custom campaign: its steps, custom questions and allowed countries', async () => {
-    const admin = { authorization: `Bearer ${h.ctx.adminToken}` };
     const definition = {
       steps: ['business', 'questions', 'review'], livenessRequired: false, allowedCountries: ['GHA'],
       questions: [
@@ -290,10 +311,10 @@ describe('hosted company API', () => {
         { id: 'founded', label: 'Founded', type: 'date' },
       ],
     };
-    expect((await h.request('POST', '/api/admin/campaigns', { headers: admin, body: { id: 'ghana', name: 'Ghana', definition } })).status).toBe(200);
-    await h.request('POST', '/api/admin/campaigns/ghana/publish', { headers: admin });
+    await adminPublish('ghana', definition);
     const c = await insertCompany(h.ctx, { apiKeyId: keyId, campaignId: 'ghana' });
     const api = client(c);
+    await api('PATCH', '/draft', { body: { consent: true } });
     expect((await api('GET')).body.data.campaign).toMatchObject({ id: 'ghana', version: 1, definition: { steps: ['business', 'questions', 'review'] } });
     expect((await api('PATCH', '/draft', { body: { section: 'contact', data: {} } })).body.error.code).toBe('unknown_section');
     expect((await api('POST', '/liveness')).body.error.code).toBe('liveness_not_needed');
@@ -316,6 +337,61 @@ describe('hosted company API', () => {
     expect(list.body.data.find((r: { id: string }) => r.id === c.id).customQuestionAnswers).toEqual(expect.arrayContaining([
       expect.objectContaining({ answer: 'high' }), expect.objectContaining({ answer: '2019-12-01' }),
     ]));
+  });
+
+  it('records consent once, from the first save that carries it, and refuses a submit without it', async () => {
+    const c = await insertCompany(h.ctx, { apiKeyId: keyId });
+    const api = client(c);
+    await saveAll(api, {});
+    const consentedAt = h.clock.now().toISOString();
+    expect((await api('GET')).body.data.progress).toMatchObject({ currentStep: 0, consentedAt });
+    h.clock.advance(5_000);
+    expect((await api('PATCH', '/draft', { body: { consent: true } })).body.data.progress.consentedAt).toBe(consentedAt);
+    expect((await api('PATCH', '/draft', { body: { consent: false } })).status).toBe(400);
+    const trail = (await rowOf(c.id)).auditTrail.map((e) => [e.action, e.actor]);
+    expect(trail).toEqual([['created', 'customer'], ['started', 'representative'], ['consented', 'representative'], ['step_changed', 'representative']]);
+
+    // Everything filled, but no consent on record (another client skipped the welcome screen).
+    const other = await insertCompany(h.ctx, { apiKeyId: keyId });
+    const skip = client(other);
+    for (const [section, data] of Object.entries(completeDraft)) await skip('PATCH', '/draft', { body: { section, data } });
+    await skip('PUT', '/documents/business_registration', { raw: minimalPdf() });
+    await skip('PUT', '/documents/proof_of_address', { raw: minimalPdf() });
+    await skip('POST', '/liveness');
+    await skip('POST', '/liveness/selfie', { raw: await photo() });
+    const refused = await skip('POST', '/submit');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ status: false, code: 409, data: null, error: { code: 'consent_required' } });
+    expect((await rowOf(other.id)).status).toBe('started');
+    await skip('PATCH', '/draft', { body: { consent: true } });
+    expect((await skip('POST', '/submit')).status).toBe(200);
+    expect((await rowOf(other.id)).auditTrail.map((e) => e.action)).toEqual(expect.arrayContaining(['consented', 'submitted']));
+  });
+
+  it('asks a UK company no BVN under a campaign listing businessBvn, a Nigerian one always; review resumes past the last section', async () => {
+    await adminPublish('bvn-listed', {
+      steps: ['business'], livenessRequired: false,
+      requiredFields: { business: ['legalName', 'countryOfRegistration', 'businessBvn'] },
+    });
+    const uk = await insertCompany(h.ctx, { apiKeyId: keyId, campaignId: 'bvn-listed' });
+    const api = client(uk);
+    await saveAll(api, { business: { legalName: 'Acme UK Ltd', registrationNumber: 'SC123', countryOfRegistration: 'GBR', businessBvn: '12ab' } });
+    // No review step in the campaign: the review screen is index 1, one past the last section.
+    expect((await api('PATCH', '/draft', { body: { currentStep: 2 } })).status).toBe(400);
+    expect((await api('PATCH', '/draft', { body: { currentStep: 1 } })).status).toBe(200);
+    expect((await api('GET')).body.data.progress.currentStep).toBe(1);
+    expect((await api('POST', '/submit')).status).toBe(200);
+    const row = await rowOf(uk.id);
+    expect(row.draft.business).toEqual({ legalName: 'Acme UK Ltd', registrationNumber: 'SC123', countryOfRegistration: 'GBR' });
+    expect(row.progress).toMatchObject({ currentStep: 1, completedSteps: ['business'] });
+    expect(row.analysis).toMatchObject({ missingFields: expect.not.arrayContaining(['business.businessBvn']), provisioning: { ready: true } });
+
+    const ng = client(await insertCompany(h.ctx, { apiKeyId: keyId, campaignId: 'bvn-listed' }));
+    await saveAll(ng, { business: { legalName: 'Acme NG Ltd', countryOfRegistration: 'NGA' } });
+    const refused = await ng('POST', '/submit');
+    expect(refused.body.error).toMatchObject({ code: 'invalid_form', issues: [{ path: 'business.businessBvn', message: 'errors.required' }] });
+    await ng('PATCH', '/draft', { body: { section: 'business', data: { legalName: 'Acme NG Ltd', countryOfRegistration: 'NGA', businessBvn: '22212345678' } } });
+    expect((await ng('POST', '/submit')).status).toBe(200);
   });
 
   it('caps autosave bodies', async () => {

@@ -12,7 +12,7 @@ import { CompanyApiError, type FieldIssue } from './api/api-error';
 import type { CompanyApi, SubmitCompanyResponse } from './api/company-api';
 import { useAutosave } from './autosave/use-autosave';
 import {
-  buildSteps, markCompleted, nextStep, previousStep, resumeStep, sectionSteps, stepIndex, stepPosition,
+  buildSteps, markCompleted, nextStep, previousStep, resumeStep, savedStep, sectionSteps, stepIndex, stepPosition,
   type FlowStepId, type SectionStep,
 } from './company.flow';
 import styles from './company.module.css';
@@ -49,6 +49,9 @@ export function CompanyFlow({ api, session, onLinkClosed }: CompanyFlowProps) {
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [problem, setProblem] = useState<SubmitProblem>(null);
   const [submitted, setSubmitted] = useState<SubmitCompanyResponse | null>(null);
+  // Where Start on the welcome screen leads: the saved step, or review after a submit that was
+  // refused for want of consent.
+  const [afterConsent, setAfterConsent] = useState<FlowStepId | null>(null);
 
   const closed = useCallback(
     (error: unknown) => {
@@ -59,7 +62,12 @@ export function CompanyFlow({ api, session, onLinkClosed }: CompanyFlowProps) {
   const autosave = useAutosave(api, (res) => setCompleted(res.progress.completedSteps), closed);
 
   const resume = useMemo(
-    () => resumeStep(steps, { status: session.status, currentStep: session.progress.currentStep, completedSteps: session.progress.completedSteps }),
+    () => resumeStep(steps, {
+      status: session.status,
+      currentStep: session.progress.currentStep,
+      completedSteps: session.progress.completedSteps,
+      consented: session.progress.consentedAt !== null,
+    }),
     [steps, session],
   );
   const urlStep = search.get('step');
@@ -77,13 +85,13 @@ export function CompanyFlow({ api, session, onLinkClosed }: CompanyFlowProps) {
         { replace },
       );
       if (target !== 'welcome' && target !== 'done') {
-        // The server takes indexes into the campaign's steps: a campaign without a review step
-        // has no index for it, so review is recorded as the last section.
-        autosave.setStep(Math.min(stepIndex(steps, target), definition.steps.length - 1));
+        // Review too: the server takes one past the last section when the campaign does not
+        // list review, so another device opens the review as well.
+        autosave.setStep(stepIndex(steps, target));
         void autosave.flush();
       }
     },
-    [setSearch, autosave, steps, definition],
+    [setSearch, autosave, steps],
   );
 
   // The URL always names the step, so a reload stays put and Back goes to the previous step.
@@ -144,6 +152,10 @@ export function CompanyFlow({ api, session, onLinkClosed }: CompanyFlowProps) {
       if (error instanceof CompanyApiError && error.code === 'invalid_form') {
         setIssues([...error.issues]);
         setProblem('invalid');
+      } else if (error instanceof CompanyApiError && error.code === 'consent_required') {
+        // The server has no consent on record (given elsewhere, or lost): ask for it again.
+        setAfterConsent('review');
+        goTo('welcome');
       } else if (error instanceof CompanyApiError && error.linkClosed) {
         onLinkClosed(error);
       } else {
@@ -186,7 +198,11 @@ export function CompanyFlow({ api, session, onLinkClosed }: CompanyFlowProps) {
           submitted={submitted}
           position={position}
           nextLabel={returnToReview ? t('nav.backToReview') : t('nav.continue')}
-          onStart={() => goTo(sections[0] ?? 'review')}
+          onStart={() => {
+            // Start is the consent: it travels with the first save (progress.consentedAt).
+            autosave.consent();
+            goTo(afterConsent ?? savedStep(steps, session.progress.currentStep));
+          }}
           onChange={onSectionChange}
           onFinish={finishStep}
           onBack={back}

@@ -20,7 +20,7 @@ function session(overrides: Partial<HostedCompanySession> = {}): HostedCompanySe
     campaign: { id: 'default', name: 'Default', version: 1, definition: testCampaign() },
     draft: {},
     documents: [],
-    progress: { currentStep: 0, completedSteps: [], submittedAt: null },
+    progress: { currentStep: 0, completedSteps: [], submittedAt: null, consentedAt: null },
     livenessStatus: 'not_started',
     livenessVerificationId: null,
     expiresAt: '2030-01-01T00:00:00.000Z',
@@ -34,7 +34,9 @@ function session(overrides: Partial<HostedCompanySession> = {}): HostedCompanySe
 function fakeApi(load: () => Promise<HostedCompanySession>): CompanyApi & { saveDraft: ReturnType<typeof vi.fn> } {
   return {
     load: vi.fn(load),
-    saveDraft: vi.fn(async () => ({ status: 'started' as const, statusCode: 2002, progress: { currentStep: 0, completedSteps: [], submittedAt: null }, savedAt: '' })),
+    saveDraft: vi.fn(async () => ({
+      status: 'started' as const, statusCode: 2002, progress: { currentStep: 0, completedSteps: [], submittedAt: null, consentedAt: CONSENTED }, savedAt: '',
+    })),
     uploadDocument: vi.fn(),
     deleteDocument: vi.fn(),
     startLiveness: vi.fn(),
@@ -44,6 +46,7 @@ function fakeApi(load: () => Promise<HostedCompanySession>): CompanyApi & { save
 }
 
 const LINK = '/company?processId=cvp_1&hostedToken=tok';
+const CONSENTED = '2026-01-05T10:00:00.000Z';
 
 describe('company flow page: link checks', () => {
   it('asks to open the link as received when the token is missing, without calling the API', async () => {
@@ -83,12 +86,13 @@ describe('company flow page: link checks', () => {
 });
 
 describe('company flow page: resume and autosave', () => {
-  it('starts a fresh link at welcome and saves the first step on Start', async () => {
+  it('starts a fresh link at welcome and records the consent with the first save on Start', async () => {
     const api = fakeApi(async () => session());
     renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
     fireEvent.click(await screen.findByTestId('welcome-start'));
     expect(await screen.findByRole('heading', { level: 1, name: 'About the business' })).toBeTruthy();
-    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledWith({ currentStep: 0 }));
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledWith({ consent: true, currentStep: 0 }));
+    expect(api.saveDraft).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('step-indicator').textContent).toBe('Step 1 of 8');
   });
 
@@ -98,7 +102,7 @@ describe('company flow page: resume and autosave', () => {
         status: 'started',
         statusCode: 2002,
         draft: { representative: { firstName: 'Ada', lastName: 'Lovelace' } },
-        progress: { currentStep: 2, completedSteps: ['business', 'contact'], submittedAt: null },
+        progress: { currentStep: 2, completedSteps: ['business', 'contact'], submittedAt: null, consentedAt: CONSENTED },
       }),
     );
     renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
@@ -119,6 +123,54 @@ describe('company flow page: resume and autosave', () => {
   });
 });
 
+describe('company flow page: consent and resume at review', () => {
+  const business = { legalName: 'Acme', registrationNumber: '1', registrationType: 'other', countryOfRegistration: 'GBR', industry: 'Retail' };
+  const noReviewStep = (overrides: Partial<HostedCompanySession> = {}) =>
+    session({
+      status: 'started',
+      statusCode: 2002,
+      campaign: { id: 'c', name: 'C', version: 1, definition: testCampaign({ steps: ['business'], livenessRequired: false }) },
+      draft: { business },
+      ...overrides,
+    });
+
+  it('asks again for consent when a started link has none on record, then goes on at the saved step', async () => {
+    const api = fakeApi(async () => session({ status: 'started', statusCode: 2002, progress: { currentStep: 2, completedSteps: [], submittedAt: null, consentedAt: null } }));
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    fireEvent.click(await screen.findByTestId('welcome-start'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About you' })).toBeTruthy();
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledWith({ consent: true, currentStep: 2 }));
+  });
+
+  it('records the review as the step past the last section when the campaign has no review step', async () => {
+    const api = fakeApi(async () => noReviewStep({ progress: { currentStep: 0, completedSteps: [], submittedAt: null, consentedAt: CONSENTED } }));
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: 'About the business' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('continue'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your answers' })).toBeTruthy();
+    await waitFor(() => expect(api.saveDraft).toHaveBeenLastCalledWith(expect.objectContaining({ section: 'business', currentStep: 1 })));
+  });
+
+  it('opens the review on another device once the person reached it', async () => {
+    const api = fakeApi(async () => noReviewStep({ progress: { currentStep: 1, completedSteps: ['business'], submittedAt: null, consentedAt: CONSENTED } }));
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your answers' })).toBeTruthy();
+    expect(screen.getByTestId('step-indicator').textContent).toBe('Step 2 of 2');
+  });
+
+  it('sends the person to the welcome screen when the server has no consent at submit, then back to the review', async () => {
+    const api = fakeApi(async () => noReviewStep({ progress: { currentStep: 1, completedSteps: ['business'], submittedAt: null, consentedAt: CONSENTED } }));
+    api.submit = vi.fn(async () => {
+      throw new CompanyApiError('consent_required', 409);
+    });
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    fireEvent.click(await screen.findByTestId('submit'));
+    fireEvent.click(await screen.findByTestId('welcome-start'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your answers' })).toBeTruthy();
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledWith({ consent: true, currentStep: 1 }));
+  });
+});
+
 describe('company flow page: review and submit', () => {
   const atReview = () =>
     session({
@@ -126,7 +178,7 @@ describe('company flow page: review and submit', () => {
       statusCode: 2002,
       campaign: { id: 'c', name: 'C', version: 1, definition: testCampaign({ steps: ['business', 'review'], livenessRequired: false }) },
       draft: { business: { legalName: 'Acme', registrationNumber: '1', registrationType: 'other', countryOfRegistration: 'GBR', industry: 'Retail' } },
-      progress: { currentStep: 1, completedSteps: ['business'], submittedAt: null },
+      progress: { currentStep: 1, completedSteps: ['business'], submittedAt: null, consentedAt: CONSENTED },
       redirect: 'https://customer.example/back',
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCampaignDefinition } from '../../../contract/campaign';
+import { defaultCampaignDefinition, reviewStepIndex } from '../../../contract/campaign';
 import {
   buildSteps,
   canJumpTo,
@@ -7,6 +7,7 @@ import {
   nextStep,
   previousStep,
   resumeStep,
+  savedStep,
   sectionSteps,
   stepIndex,
   stepPosition,
@@ -61,20 +62,38 @@ describe('transitions', () => {
 });
 
 describe('resume', () => {
-  it('starts at welcome until consent was saved', () => {
-    expect(resumeStep(full, { status: 'not started', currentStep: 0, completedSteps: [] })).toBe('welcome');
+  it('starts at welcome until consent is on record', () => {
+    expect(resumeStep(full, { status: 'not started', currentStep: 0, completedSteps: [], consented: false })).toBe('welcome');
+    // Started (a document uploaded by another client, or before consent was recorded) but no consent.
+    expect(resumeStep(full, { status: 'started', currentStep: 3, completedSteps: [], consented: false })).toBe('welcome');
+    // Start then leads to the saved step.
+    expect(savedStep(full, 3)).toBe('officers');
+    expect(savedStep(full, 0)).toBe('business');
   });
 
   it('continues at the saved step index', () => {
-    expect(resumeStep(full, { status: 'started', currentStep: 0, completedSteps: [] })).toBe('business');
-    expect(resumeStep(full, { status: 'started', currentStep: 3, completedSteps: ['business'] })).toBe('officers');
-    expect(resumeStep(full, { status: 'started', currentStep: 7, completedSteps: [] })).toBe('review');
-    expect(resumeStep(short, { status: 'started', currentStep: 1, completedSteps: [] })).toBe('questions');
+    expect(resumeStep(full, { status: 'started', currentStep: 0, completedSteps: [], consented: true })).toBe('business');
+    expect(resumeStep(full, { status: 'started', currentStep: 3, completedSteps: ['business'], consented: true })).toBe('officers');
+    expect(resumeStep(full, { status: 'started', currentStep: 7, completedSteps: [], consented: true })).toBe('review');
+    expect(resumeStep(short, { status: 'started', currentStep: 1, completedSteps: [], consented: true })).toBe('questions');
   });
 
   it('lands on review when the index is past the end', () => {
-    expect(resumeStep(short, { status: 'started', currentStep: 9, completedSteps: [] })).toBe('review');
-    expect(resumeStep(short, { status: 'started', currentStep: -2, completedSteps: [] })).toBe('business');
+    expect(resumeStep(short, { status: 'started', currentStep: 9, completedSteps: [], consented: true })).toBe('review');
+    expect(resumeStep(short, { status: 'started', currentStep: -2, completedSteps: [], consented: true })).toBe('business');
+  });
+
+  it('records review as its own index and resumes there, with or without review in the campaign', () => {
+    for (const definition of [defaultCampaignDefinition, { steps: ['business', 'contact'] as const }, { steps: ['business', 'questions', 'review'] as const }]) {
+      const steps = buildSteps({ steps: [...definition.steps] });
+      const index = stepIndex(steps, 'review');
+      expect(index).toBe(reviewStepIndex({ steps: [...definition.steps] }));
+      expect(resumeStep(steps, { status: 'started', currentStep: index, completedSteps: [], consented: true })).toBe('review');
+    }
+    // Without review in the campaign, review is one past the last section, not the last section.
+    const noReview = buildSteps({ steps: ['business', 'contact'] });
+    expect(stepIndex(noReview, 'review')).toBe(2);
+    expect(stepIndex(noReview, 'contact')).toBe(1);
   });
 
   it('maps steps back to the index the server stores', () => {
@@ -83,7 +102,7 @@ describe('resume', () => {
     expect(stepIndex(full, 'review')).toBe(7);
     expect(stepIndex(full, 'welcome')).toBe(0);
     for (const s of full.filter((x) => x.counted)) {
-      expect(resumeStep(full, { status: 'started', currentStep: stepIndex(full, s.id), completedSteps: [] })).toBe(s.id);
+      expect(resumeStep(full, { status: 'started', currentStep: stepIndex(full, s.id), completedSteps: [], consented: true })).toBe(s.id);
     }
   });
 });

@@ -57,14 +57,20 @@ export function previousStep(steps: readonly FlowStep[], id: FlowStepId): FlowSt
 }
 
 export interface ServerProgress {
-  /** `not started` until the first save (consent); the flow then never shows welcome again. */
+  /** `not started` until the first save; with `consented`, the flow then never shows welcome again. */
   status: string;
   /** Index among the counted steps (the campaign's steps, review last): `progress.currentStep`. */
   currentStep: number;
   completedSteps: readonly string[];
+  /** Consent is on record (`progress.consentedAt`); submit is refused without it. */
+  consented: boolean;
 }
 
-/** The server's `currentStep` for a step: its index among counted steps (welcome → 0). */
+/**
+ * The server's `currentStep` for a step: its index among counted steps (welcome → 0). Review is
+ * always the last counted step, so its index is the campaign's review index, or one past the
+ * last section when the campaign leaves review out (contract: `reviewStepIndex`).
+ */
 export function stepIndex(steps: readonly FlowStep[], id: FlowStepId): number {
   const counted = steps.filter((s) => s.counted);
   const at = counted.findIndex((s) => s.id === id);
@@ -73,16 +79,23 @@ export function stepIndex(steps: readonly FlowStep[], id: FlowStepId): number {
 }
 
 /**
- * Where a (possibly fresh) browser starts: welcome until consent was saved, then the saved step.
- * An index past the end (a campaign edited under a running link cannot happen, as a link keeps
- * its campaign version, but the server might clamp differently) lands on review. Never `done`:
- * a submitted verification shows its status screen instead of the flow.
+ * The step the server recorded. An index past the end (a campaign edited under a running link
+ * cannot happen, as a link keeps its campaign version, but the server might clamp differently)
+ * lands on review.
+ */
+export function savedStep(steps: readonly FlowStep[], currentStep: number): FlowStepId {
+  const counted = steps.filter((s) => s.counted);
+  const index = Number.isInteger(currentStep) ? Math.max(0, currentStep) : 0;
+  return counted[index]?.id ?? 'review';
+}
+
+/**
+ * Where a (possibly fresh) browser starts: welcome until consent is on record, then the saved
+ * step. Never `done`: a submitted verification shows its status screen instead of the flow.
  */
 export function resumeStep(steps: readonly FlowStep[], progress: ServerProgress): FlowStepId {
-  if (progress.status === 'not started') return 'welcome';
-  const counted = steps.filter((s) => s.counted);
-  const index = Number.isInteger(progress.currentStep) ? Math.max(0, progress.currentStep) : 0;
-  return counted[index]?.id ?? 'review';
+  if (progress.status === 'not started' || !progress.consented) return 'welcome';
+  return savedStep(steps, progress.currentStep);
 }
 
 /**

@@ -145,6 +145,41 @@ describe('autosave queue', () => {
     expect(saved).toHaveLength(2);
   });
 
+  it('carries consent on the next save, once, alone when nothing else is pending', async () => {
+    const { queue, saved } = setup();
+    queue.consent();
+    queue.setStep(0);
+    expect(queue.dirty).toBe(true);
+    await expect(queue.flush()).resolves.toBe(true);
+    expect(saved).toEqual([{ currentStep: 0, consent: true }]);
+    expect(queue.dirty).toBe(false);
+    queue.schedule('business', { legalName: 'A' });
+    await expect(queue.flush()).resolves.toBe(true);
+    expect(saved.at(-1)).toEqual({ section: 'business', data: { legalName: 'A' }, currentStep: 0 });
+
+    const alone = setup();
+    alone.queue.consent();
+    await expect(alone.queue.flush()).resolves.toBe(true);
+    expect(alone.saved).toEqual([{ consent: true }]);
+  });
+
+  it('keeps the consent through network errors and a refused section until a save carrying it lands', async () => {
+    let calls = 0;
+    const { queue, saved } = setup(async (b) => {
+      calls++;
+      if (calls === 1) throw new NetworkError('offline');
+      if (calls === 2) throw new Refused('invalid_body');
+      saved.push(b);
+    });
+    queue.consent();
+    queue.schedule('business', { legalName: 42 });
+    await expect(queue.flush()).resolves.toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    // The refused section is dropped; the consent goes out on its own.
+    expect(saved).toEqual([{ consent: true }]);
+    expect(queue.dirty).toBe(false);
+  });
+
   it('flush with nothing pending resolves true without saving', async () => {
     const { queue, save } = setup();
     await expect(queue.flush()).resolves.toBe(true);

@@ -5,12 +5,14 @@
 
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'failed';
 
-/** One PATCH of the draft: a section's whole data and/or where the person is. */
+/** One PATCH of the draft: a section's whole data, where the person is, and/or their consent. */
 export interface DraftSave<S extends string = string> {
   section?: S;
   data?: unknown;
   /** Omitted until the flow has told the queue where the person is. */
   currentStep?: number;
+  /** Sent with the next save after `consent()`, until a save carrying it succeeds. */
+  consent?: true;
 }
 
 /**
@@ -42,6 +44,8 @@ export interface AutosaveQueue<S extends string> {
   schedule(section: S, data: unknown): void;
   /** Records where the person is; sent with the next save (flush sends it on its own if needed). */
   setStep(step: number): void;
+  /** Records the person's consent; sent like a step change, once, with retries until it lands. */
+  consent(): void;
   /** Saves everything pending now; resolves true when all of it reached the server. */
   flush(): Promise<boolean>;
   /** Latest status (also reported through onStatus). */
@@ -63,6 +67,8 @@ export function createAutosaveQueue<S extends string>(options: AutosaveOptions<S
   let step: number | null = null;
   // Last step the server has; a step change alone is sent when no section is pending.
   let savedStep: number | null = null;
+  // Consent given here and not yet acknowledged by the server.
+  let consentPending = false;
   let version = 0;
   let timer: unknown = null;
   let inFlight: Promise<void> | null = null;
@@ -101,23 +107,26 @@ export function createAutosaveQueue<S extends string>(options: AutosaveOptions<S
   async function drain(): Promise<void> {
     if (inFlight || stopped) return;
     const next = pending.entries().next();
-    const stepOnly = next.done && step !== null && step !== savedStep;
+    const stepOnly = next.done && ((step !== null && step !== savedStep) || consentPending);
     if (next.done && !stepOnly) {
       setStatus(rejected ? 'failed' : 'saved');
       settleWaiters(!rejected);
       return;
     }
     const sentStep = step;
+    const sentConsent = consentPending;
     const section = next.done ? null : next.value[0];
     const entry = next.done ? null : next.value[1];
     const body: DraftSave<S> = section !== null && entry ? { section, data: entry.data } : {};
     if (sentStep !== null) body.currentStep = sentStep;
+    if (sentConsent) body.consent = true;
     setStatus(failures > 0 ? 'retrying' : 'saving');
     inFlight = (async () => {
       try {
         await options.save(body);
         failures = 0;
         savedStep = sentStep;
+        if (sentConsent) consentPending = false;
         if (section !== null && pending.get(section)?.version === entry?.version) pending.delete(section);
       } catch (error) {
         const kind = options.classify(error);
@@ -129,10 +138,16 @@ export function createAutosaveQueue<S extends string>(options: AutosaveOptions<S
           return;
         }
         if (kind === 'reject') {
+          // The server answered: whatever else is pending goes on at once, not after a backoff.
+          failures = 0;
           // Keep the typed data in memory (the form still holds it) but stop sending this body.
           if (section !== null && pending.get(section)?.version === entry?.version) pending.delete(section);
-          // A refused step-only body is not resent either.
-          if (section === null) savedStep = sentStep;
+          // A refused step-only body is not resent either (a refused section resends the
+          // consent on its own next).
+          if (section === null) {
+            savedStep = sentStep;
+            if (sentConsent) consentPending = false;
+          }
           rejected = true;
           setStatus('failed');
           return;
@@ -164,9 +179,12 @@ export function createAutosaveQueue<S extends string>(options: AutosaveOptions<S
     setStep(next) {
       step = next;
     },
+    consent() {
+      if (!stopped) consentPending = true;
+    },
     flush() {
       if (stopped) return Promise.resolve(false);
-      if (pending.size === 0 && !inFlight && (step === null || step === savedStep)) return Promise.resolve(true);
+      if (pending.size === 0 && !inFlight && !consentPending && (step === null || step === savedStep)) return Promise.resolve(true);
       const done = new Promise<boolean>((resolve) => waiters.push(resolve));
       cancelTimer();
       failures = 0;
@@ -177,7 +195,7 @@ export function createAutosaveQueue<S extends string>(options: AutosaveOptions<S
       return status;
     },
     get dirty() {
-      return pending.size > 0 || (step !== null && step !== savedStep);
+      return pending.size > 0 || consentPending || (step !== null && step !== savedStep);
     },
     dispose() {
       stopped = true;

@@ -16,6 +16,8 @@ export interface Autosave {
   status: SaveStatus;
   schedule(section: DraftSectionId, data: unknown): void;
   setStep(step: number): void;
+  /** The person agreed on the welcome screen: the next save carries `consent: true`. */
+  consent(): void;
   /** Resolves true once everything typed so far is on the server. */
   flush(): Promise<boolean>;
 }
@@ -63,6 +65,7 @@ export function useAutosave(
 
   const schedule = useCallback((section: DraftSectionId, data: unknown) => queue.current?.schedule(section, data), []);
   const setStep = useCallback((step: number) => queue.current?.setStep(step), []);
+  const consent = useCallback(() => queue.current?.consent(), []);
   const flush = useCallback(() => queue.current?.flush() ?? Promise.resolve(false), []);
-  return useMemo(() => ({ status, schedule, setStep, flush }), [status, schedule, setStep, flush]);
+  return useMemo(() => ({ status, schedule, setStep, consent, flush }), [status, schedule, setStep, consent, flush]);
 }
