@@ -1,9 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { mountWebApp } from './static';
+import { fileURLToPath } from 'node:url';
+import { mountWebApp, ROBOTS_TXT_FALLBACK } from './static';
+
+const publicRobots = fileURLToPath(new URL('../../../public/robots.txt', import.meta.url));
+/** The robots.txt rules without comments and blank lines. */
+const rules = (text: string) => text.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
 
 function appWithBuild() {
   const root = mkdtempSync(join(tmpdir(), 'idv-web-'));
@@ -49,5 +54,29 @@ describe('web app serving', () => {
   it('does not serve files outside the build', async () => {
     const res = await appWithBuild().request('/../package.json');
     expect(await res.text()).not.toContain('"name"');
+  });
+
+  it('serves public/robots.txt (copied into the build) keeping every crawler out', async () => {
+    expect(rules(readFileSync(publicRobots, 'utf8'))).toEqual(['User-agent: *', 'Disallow: /']);
+    const root = mkdtempSync(join(tmpdir(), 'idv-web-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
+    copyFileSync(publicRobots, join(root, 'robots.txt'));
+    const app = new Hono();
+    mountWebApp(app, root);
+    const res = await app.request('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe(readFileSync(publicRobots, 'utf8'));
+  });
+
+  it('never answers robots.txt with the app when the build lacks it', async () => {
+    for (const app of [appWithBuild(), (() => { const a = new Hono(); mountWebApp(a, join(tmpdir(), 'idv-no-build')); return a; })()]) {
+      const res = await app.request('/robots.txt');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await res.text();
+      expect(text).toBe(ROBOTS_TXT_FALLBACK);
+      expect(rules(text)).toEqual(rules(readFileSync(publicRobots, 'utf8')));
+    }
   });
 });

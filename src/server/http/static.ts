@@ -4,6 +4,11 @@ import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 
+/**
+ * Served when the build has no robots.txt (public/robots.txt is copied into it by Vite): never
+ * answer /robots.txt with the app's index.html, which crawlers would read as "allow all".
+ */
+export const ROBOTS_TXT_FALLBACK = 'User-agent: *\nDisallow: /\n';
 
 /**
  * Serves the built single-page app from dist/web. Hashed assets are cached for a year; any other
@@ -28,6 +33,7 @@ export function mountWebApp(app: Hono, webRoot = 'dist/web', indexHtmlHeaders?: 
   });
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
+    if (c.req.path === '/robots.txt') return c.text(ROBOTS_TXT_FALLBACK, 200, { 'Cache-Control': 'no-cache' });
     if (!existsSync(indexPath)) return c.text('The web app is not built: run `npm run build`.', 503);
     const extra = indexHtmlHeaders ? await indexHtmlHeaders(new URL(c.req.url)) : {};
     return c.html(readFileSync(indexPath, 'utf8'), 200, { 'Cache-Control': 'no-cache', ...extra });
