@@ -22,13 +22,12 @@ export function ContactStep(props: ContactStepProps) {
   const { register, control, setValue, getValues } = form;
   const required = campaign.requiredFields.contact;
   const optional = (name: (typeof required)[number]) => !required.includes(name);
-  const phone = register('generalPhone', {
-    onBlur: () => {
-      const v = getValues('generalPhone') ?? '';
-      const next = toInternationalPhone(v, getValues('country') || props.businessCountry);
-      if (next !== v) setValue('generalPhone', next, { shouldDirty: true });
-    },
-  });
+  const onPhoneBlur = () => {
+    const v = getValues('generalPhone') ?? '';
+    const next = toInternationalPhone(v, getValues('country') || props.businessCountry);
+    // Validated at once: the rewritten number is valid, so an error shown for it goes away.
+    if (next !== v) setValue('generalPhone', next, { shouldDirty: true, shouldValidate: true });
+  };
 
   return (
     <StepFrame
@@ -63,7 +62,8 @@ export function ContactStep(props: ContactStepProps) {
           optional={optional('generalPhone')}
           error={errorOf('generalPhone')}
           testId="field-generalPhone"
-          {...phone}
+          // Registered in screen order, so "focus the first invalid field" follows the screen.
+          {...register('generalPhone', { onBlur: onPhoneBlur })}
         />
       </div>
       <h2 className={styles.sectionTitle}>{t('contact.addressTitle')}</h2>

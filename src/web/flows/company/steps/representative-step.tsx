@@ -28,13 +28,12 @@ export function RepresentativeStep(props: RepresentativeStepProps) {
   const required = campaign.requiredFields.representative;
   const optional = (name: (typeof required)[number]) => !required.includes(name);
   const relationship = watch('relationshipToBusiness');
-  const phone = register('phone', {
-    onBlur: () => {
-      const v = getValues('phone') ?? '';
-      const next = toInternationalPhone(v, props.businessCountry);
-      if (next !== v) setValue('phone', next, { shouldDirty: true });
-    },
-  });
+  const onPhoneBlur = () => {
+    const v = getValues('phone') ?? '';
+    const next = toInternationalPhone(v, props.businessCountry);
+    // Validated at once: the rewritten number is valid, so an error shown for it goes away.
+    if (next !== v) setValue('phone', next, { shouldDirty: true, shouldValidate: true });
+  };
 
   return (
     <StepFrame
@@ -87,7 +86,8 @@ export function RepresentativeStep(props: RepresentativeStepProps) {
           optional={optional('phone')}
           error={errorOf('phone')}
           testId="field-phone"
-          {...phone}
+          // Registered in screen order, so "focus the first invalid field" follows the screen.
+          {...register('phone', { onBlur: onPhoneBlur })}
         />
         <SelectField
           label={t('representative.relationship')}
