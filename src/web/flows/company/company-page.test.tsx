@@ -123,6 +123,24 @@ describe('company flow page: resume and autosave', () => {
   });
 });
 
+describe('company flow page: removing an officer', () => {
+  it('saves the shorter list to the server', async () => {
+    const ada = { firstName: 'Ada', lastName: 'Obi', role: 'director', email: '' };
+    const api = fakeApi(async () =>
+      session({
+        status: 'started',
+        statusCode: 2002,
+        draft: { officers: { items: [ada, { firstName: 'Bo', lastName: 'Ade', role: 'secretary', email: '' }] } },
+        progress: { currentStep: 3, completedSteps: ['officers'], submittedAt: null, consentedAt: CONSENTED },
+      }),
+    );
+    renderWithApp(<CompanyFlowPage createApi={() => api} />, LINK);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bo Ade' }));
+    await waitFor(() => expect(screen.queryByTestId('officer-1')).toBeNull());
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledWith(expect.objectContaining({ section: 'officers', data: { items: [ada] } })), { timeout: 3000 });
+  });
+});
+
 describe('company flow page: consent and resume at review', () => {
   const business = { legalName: 'Acme', registrationNumber: '1', registrationType: 'other', countryOfRegistration: 'GBR', industry: 'Retail' };
   const noReviewStep = (overrides: Partial<HostedCompanySession> = {}) =>
