@@ -125,6 +125,8 @@ export function hostedClient(c: Pick<CreatedCompany, 'processId' | 'hostedToken'
 /** Fills and submits a default-campaign verification through the hosted API (no browser). */
 export async function fillAndSubmitViaHostedApi(c: CreatedCompany, opts: { submit?: boolean; liveness?: boolean } = {}): Promise<void> {
   const api = hostedClient(c);
+  // What Start on the welcome screen sends: the representative's consent with the first save.
+  await api('PATCH', '/draft', { consent: true, currentStep: 0 });
   for (const [section, data] of Object.entries(completeSections)) await api('PATCH', '/draft', { section, data });
   const { pdf, png } = await documentFiles();
   await api('PUT', '/documents/business_registration', new Uint8Array(readFileSync(pdf)), { 'x-file-name': 'registration.pdf' });
