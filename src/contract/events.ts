@@ -3,7 +3,8 @@ import { docInfoSchema } from './individual';
 import { individualStatusSchema } from './statuses';
 
 /** Where an event goes: the key's events URL (progress) or its decision URL (outcomes). */
-export type Destination = 'events' | 'decision';
+export const destinationSchema = z.enum(['events', 'decision']);
+export type Destination = z.infer<typeof destinationSchema>;
 
 export const individualEventDestinations = {
   'verification.started': 'events',

@@ -1,96 +1,93 @@
-import { createCompanyBodySchema, createCompanyResponseSchema, companyRecordSchema } from '../../contract/company';
+import { z } from 'zod';
+import { adminKeySchema, createdKeySchema } from '../../contract/admin';
+import { campaignDetailSchema, campaignSummarySchema } from '../../contract/campaign';
+import { createCompanyResponseSchema, companyRecordSchema } from '../../contract/company';
 import { errorEnvelopeSchema, paginationMetaSchema } from '../../contract/envelope';
 import { companyPayloadSchema, individualDecisionPayloadSchema, individualProgressPayloadSchema } from '../../contract/events';
 import {
-  createIndividualBodySchema, createIndividualResponseSchema, individualRecordSchema, individualSummarySchema,
+  hostedCompanyErrorCodeSchema, hostedCompanySessionSchema, HOSTED_TOKEN_HEADER, livenessSelfieResponseSchema,
+  saveDraftResponseSchema, startLivenessResponseSchema, submitCompanyResponseSchema, uploadedDocumentSchema,
+} from '../../contract/hosted-company';
+import { hostedErrorCodeSchema, hostedSessionSchema, reviewItemSchema } from '../../contract/hosted-individual';
+import {
+  createIndividualResponseSchema, individualRecordSchema, individualSummarySchema,
 } from '../../contract/individual';
-import { chooseDocumentBodySchema, hostedSessionSchema } from '../../contract/hosted-individual';
-import { PAGE_LIMIT_MAX, PAGE_LIMIT_DEFAULT } from '../../contract/common';
-import { companyStatuses, individualStatuses } from '../../contract/statuses';
-import { envelopeOf, toSchema } from './json-schema';
+import { companyListItemSchema, deliverySchema, testEventsSchema } from './admin-shapes';
+import { toSchema } from './json-schema';
+import { TAGS } from './operations';
+import { adminPaths } from './paths-admin';
+import { customerPaths } from './paths-customer';
+import { hostedPaths } from './paths-hosted';
+import { servicePaths } from './paths-service';
+import { testHelperPaths } from './paths-test-helpers';
+import { sharedResponses } from './responses';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const ok = (description: string, data: unknown, withMeta = false) => ({
-  description, content: json(envelopeOf(data as Record<string, unknown> | null, withMeta)),
+const description = `Customer API v1 (\`x-api-key\`), the hosted-flow API the web app uses, customer test helpers and the operator (admin) API.
+Webhooks are signed with Standard Webhooks (HMAC-SHA256 keyed by the API key).
+
+Status codes beyond the spec's 400 and 401: 404 for a path that does not exist (and, on the hosted and admin APIs, an unknown id);
+413 for a JSON body over 64 KiB (customer API: only with a valid API key, otherwise 401) or an upload over 10 MB;
+415 for an upload of a type we do not take; 409 on the hosted and admin APIs when the state forbids the action;
+500 for an unexpected error. Every error uses the envelope (\`status\` false, \`message\`, \`error\`, \`data\` null, \`code\`).`;
+
+/** An error envelope whose `error.code` is one of `codes`. */
+const codedErrorSchema = (codes: z.ZodEnum) => errorEnvelopeSchema.extend({
+  error: z.object({ code: codes }).catchall(z.unknown()),
 });
-const errors = {
-  400: { description: 'Invalid payload, unknown or deleted identifier, or invalid state transition', content: json(ref('Error')) },
-  401: { description: 'Missing or invalid API key', content: json(ref('Error')) },
-};
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const pageParams = (statuses: readonly string[]) => [
-  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX, default: PAGE_LIMIT_DEFAULT } },
-  { name: 'status', in: 'query', schema: { type: 'string', enum: statuses } },
-];
-const idempotency = { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 },
-  description: 'Replays the first response for the same body within 24 h; a different body gets 400.' };
+
+const schemas = {
+  Error: errorEnvelopeSchema,
+  PaginationMeta: paginationMetaSchema,
+  CreateIndividualResponse: createIndividualResponseSchema,
+  IndividualRecord: individualRecordSchema,
+  IndividualSummary: individualSummarySchema,
+  CreateCompanyResponse: createCompanyResponseSchema,
+  CompanyRecord: companyRecordSchema,
+  HostedSession: hostedSessionSchema,
+  HostedError: codedErrorSchema(hostedErrorCodeSchema),
+  HostedCompanySession: hostedCompanySessionSchema,
+  HostedCompanyError: codedErrorSchema(hostedCompanyErrorCodeSchema),
+  SaveDraftResponse: saveDraftResponseSchema,
+  UploadedDocument: uploadedDocumentSchema,
+  StartLivenessResponse: startLivenessResponseSchema,
+  LivenessSelfieResponse: livenessSelfieResponseSchema,
+  SubmitCompanyResponse: submitCompanyResponseSchema,
+  AdminKey: adminKeySchema,
+  CreatedKey: createdKeySchema,
+  TestEvents: testEventsSchema,
+  WebhookDelivery: deliverySchema,
+  ReviewItem: reviewItemSchema,
+  CompanyListItem: companyListItemSchema,
+  CampaignSummary: campaignSummarySchema,
+  CampaignDetail: campaignDetailSchema,
+  IndividualProgressEvent: individualProgressPayloadSchema,
+  IndividualDecisionEvent: individualDecisionPayloadSchema,
+  CompanyEvent: companyPayloadSchema,
+} satisfies Record<string, z.ZodType>;
 
 /** The OpenAPI 3.1 document, built from the same zod schemas the routes validate with. */
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Identity Verification Service API', version: '1.0.0',
-      description: 'Customer API v1 (x-api-key) and the hosted-flow API used by the web app. Webhooks are signed with Standard Webhooks (HMAC-SHA256 keyed by the API key).' },
+    info: { title: 'Identity Verification Service API', version: '1.0.0', description },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    paths: {
-      '/v1/verifications': {
-        post: { summary: 'Create an individual verification', tags: ['Individual'], parameters: [idempotency],
-          requestBody: { content: json(toSchema(createIndividualBodySchema, 'input')) },
-          responses: { 200: ok('Created verification', ref('CreateIndividualResponse')), ...errors } },
-        get: { summary: 'List individual verifications', tags: ['Individual'], parameters: pageParams(individualStatuses),
-          responses: { 200: ok('Fetched verifications', { type: 'array', items: ref('IndividualRecord') }, true), ...errors } },
-      },
-      '/v1/verifications/{id}': {
-        get: { summary: 'Fetch one individual verification', tags: ['Individual'], parameters: [idParam],
-          responses: { 200: ok('Fetched Single verifications', ref('IndividualRecord')), ...errors } },
-        delete: { summary: 'Soft-delete an individual verification', tags: ['Individual'], parameters: [idParam],
-          responses: { 200: ok('Verification deleted', null), ...errors } },
-      },
-      '/v1/verifications/{id}/cancel': {
-        patch: { summary: 'Cancel an individual verification', tags: ['Individual'], parameters: [idParam],
-          responses: { 200: ok('Verification cancelled successfully', ref('IndividualSummary')), ...errors } },
-      },
-      '/v1/company-verifications': {
-        post: { summary: 'Create a company verification', tags: ['Company'], parameters: [idempotency],
-          requestBody: { content: json(toSchema(createCompanyBodySchema, 'input')) },
-          responses: { 200: ok('Created company verification', ref('CreateCompanyResponse')), ...errors } },
-        get: { summary: 'List company verifications (most recently updated first)', tags: ['Company'], parameters: pageParams(companyStatuses),
-          responses: { 200: ok('Fetched company verifications', { type: 'array', items: ref('CompanyRecord') }, true), ...errors } },
-      },
-      '/v1/company-verifications/{id}': {
-        get: { summary: 'Fetch one company verification (public cv_ id or internal id)', tags: ['Company'], parameters: [idParam],
-          responses: { 200: ok('Fetched Single company verification', ref('CompanyRecord')), ...errors } },
-      },
-      '/v1/hosted/verifications/{processId}': {
-        get: { summary: 'Hosted flow: session state', tags: ['Hosted'], security: [],
-          parameters: [{ name: 'processId', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: ok('Session', ref('HostedSession')), 404: { description: 'Unknown link' } } },
-      },
-      '/v1/hosted/verifications/{processId}/document': {
-        put: { summary: 'Hosted flow: choose the document', tags: ['Hosted'], security: [],
-          parameters: [{ name: 'processId', in: 'path', required: true, schema: { type: 'string' } }],
-          requestBody: { content: json(toSchema(chooseDocumentBodySchema, 'input')) },
-          responses: { 200: ok('Session', ref('HostedSession')) } },
-      },
-    },
+    tags: [
+      { name: TAGS.customer, description: 'Customer API v1 (the spec): x-api-key' },
+      { name: TAGS.hosted, description: 'Used by the hosted web app: the processId is the capability; company links add x-hosted-token' },
+      { name: TAGS.testHelpers, description: 'Customer test helpers: x-api-key of a test key' },
+      { name: TAGS.admin, description: 'Operator API (the idv command): admin bearer token' },
+      { name: TAGS.service, description: 'Health, this document, signed media links: no authentication' },
+    ],
+    paths: { ...customerPaths(), ...testHelperPaths(), ...hostedPaths(), ...adminPaths(), ...servicePaths() },
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
-      schemas: {
-        Error: toSchema(errorEnvelopeSchema),
-        PaginationMeta: toSchema(paginationMetaSchema),
-        CreateIndividualResponse: toSchema(createIndividualResponseSchema),
-        IndividualRecord: toSchema(individualRecordSchema),
-        IndividualSummary: toSchema(individualSummarySchema),
-        CreateCompanyResponse: toSchema(createCompanyResponseSchema),
-        CompanyRecord: toSchema(companyRecordSchema),
-        HostedSession: toSchema(hostedSessionSchema),
-        IndividualProgressEvent: toSchema(individualProgressPayloadSchema),
-        IndividualDecisionEvent: toSchema(individualDecisionPayloadSchema),
-        CompanyEvent: toSchema(companyPayloadSchema),
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Customer API key (sk_test_… or sk_live_…)' },
+        hostedToken: { type: 'apiKey', in: 'header', name: HOSTED_TOKEN_HEADER, description: 'The hostedToken of the company link' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'Admin token (IDV_ADMIN_TOKEN or DATA_DIR/admin-token)' },
       },
+      responses: sharedResponses,
+      schemas: Object.fromEntries(Object.entries(schemas).map(([name, s]) => [name, toSchema(s)])),
     },
   };
 }

@@ -1,0 +1,145 @@
+import {
+  DOCUMENT_ACCEPTED_TYPES, DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, saveDraftBodySchema,
+} from '../../contract/hosted-company';
+import { chooseDocumentBodySchema, MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, mediaSlotSchema } from '../../contract/hosted-individual';
+import { toSchema } from './json-schema';
+import {
+  binaryBody, codedError, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths,
+} from './operations';
+
+const tags = [TAGS.hosted];
+const MB = MEDIA_MAX_BYTES / (1024 * 1024);
+type OpParts = Json & { responses: Record<string, Json> };
+
+/** Individual hosted API: the processId (≥ 128 random bits) is the capability; no other auth. */
+function individualPaths(): Paths {
+  const base = '/v1/hosted/verifications/{processId}';
+  const processId = pathParam('processId', 'The verificationId (the hosted link\'s processId)');
+  const err = (description: string) => codedError(description, 'HostedError');
+  const errors = (extra: Record<string, Json>) => ({
+    404: err('Not in the spec: unknown or deleted link (`not_found`)'),
+    ...extra,
+    500: responseRef('InternalError'),
+  });
+  const conflict = err('Not in the spec: the session\'s state forbids this (`closed`, `already_submitted`, `not_started`)');
+  const session = (message: string) => ok(message, ref('HostedSession'));
+  const op = (summary: string, rest: OpParts): Operation => ({ summary, tags, security: security.none, parameters: [processId], ...rest });
+  return {
+    [base]: { get: op('Session state for the flow', { responses: { 200: session('Fetched session'), ...errors({}) } }) },
+    [`${base}/start`]: {
+      post: op('Start the session (`not started` → `started`, emits verification.started once)', {
+        responses: { 200: session('Session started'), ...errors({ 409: conflict }) },
+      }),
+    },
+    [`${base}/document`]: {
+      put: op('Choose the document type and issuing country', {
+        requestBody: jsonBody(chooseDocumentBodySchema),
+        responses: { 200: session('Document saved'), ...errors({ 400: err('Invalid body (`invalid_body`, with `issues`)'), 409: conflict }) },
+      }),
+    },
+    [`${base}/media/{slot}`]: {
+      put: op('Upload a capture (JPEG, PNG or WebP by content; re-encoded as JPEG, metadata stripped)', {
+        parameters: [processId, pathParam('slot', 'Capture slot', toSchema(mediaSlotSchema))],
+        requestBody: binaryBody([...MEDIA_ACCEPTED_TYPES, 'application/octet-stream'], `The image bytes, at most ${MB} MB`),
+        responses: {
+          200: session('Media uploaded'),
+          ...errors({
+            400: err('`invalid_body` (unknown slot), `invalid_media`, `no_document`, `no_back`'),
+            409: conflict,
+            413: err(`Not in the spec: larger than ${MB} MB (\`media_too_large\`)`),
+            415: err('Not in the spec: declared type is not an image we take (`unsupported_media_type`)'),
+          }),
+        },
+      }),
+    },
+    [`${base}/submit`]: {
+      post: op('Submit the captures (emits verification.processing_started; the decision follows)', {
+        responses: { 200: session('Verification submitted'), ...errors({ 400: err('`missing_captures` (with `error.missing`)'), 409: conflict }) },
+      }),
+    },
+  };
+}
+
+/** Company hosted API: processId plus the link's hostedToken in `x-hosted-token`. */
+function companyPaths(): Paths {
+  const base = '/v1/hosted/company-verifications/{processId}';
+  const processId = pathParam('processId', 'The companyVerificationId (the hosted link\'s processId)');
+  const err = (description: string) => codedError(description, 'HostedCompanyError');
+  const errors = (extra: Record<string, Json>) => ({
+    401: err('Missing or wrong hostedToken (`invalid_token`)'),
+    404: err('Not in the spec: unknown link or document (`not_found`)'),
+    ...extra,
+    500: responseRef('InternalError'),
+  });
+  const conflict = err('Not in the spec: the verification can no longer change (`already_submitted`, `expired`, `closed`), or the step is done');
+  const uploadErrors = {
+    413: err(`Not in the spec: larger than ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB (\`media_too_large\`)`),
+    415: err('Not in the spec: not a type we take (`unsupported_media_type`)'),
+  };
+  const op = (summary: string, rest: OpParts): Operation => ({ summary, tags, security: security.hostedToken, parameters: [processId], ...rest });
+  return {
+    [base]: {
+      get: op('Campaign, saved draft, documents, progress and status for the form', {
+        responses: { 200: ok('Fetched company verification', ref('HostedCompanySession')), ...errors({}) },
+      }),
+    },
+    [`${base}/draft`]: {
+      patch: op('Autosave a section and/or the current step (the first save moves it to `started`)', {
+        requestBody: jsonBody(saveDraftBodySchema),
+        responses: {
+          200: ok('Draft saved', ref('SaveDraftResponse')),
+          ...errors({ 400: err('`invalid_body`, `unknown_section`'), 409: conflict, 413: err('Not in the spec: body larger than 256 KiB') }),
+        },
+      }),
+    },
+    [`${base}/documents/{kind}`]: {
+      put: op('Upload a supporting document (PDF, JPEG or PNG by content)', {
+        parameters: [processId, pathParam('kind', 'A document kind of the campaign'),
+          { name: FILE_NAME_HEADER, in: 'header', required: false, schema: { type: 'string' }, description: 'Original file name (percent-encoded UTF-8 allowed); sanitised' }],
+        requestBody: binaryBody(DOCUMENT_ACCEPTED_TYPES, 'The file bytes'),
+        responses: {
+          200: ok('Document uploaded', ref('UploadedDocument')),
+          ...errors({ 400: err('`unknown_document_kind`, `invalid_media`'), 409: err('Not in the spec: closed, or `too_many_files`'), ...uploadErrors }),
+        },
+      }),
+    },
+    [`${base}/documents/{kind}/{docId}`]: {
+      delete: op('Remove a supporting document', {
+        parameters: [processId, pathParam('kind', 'Document kind'), pathParam('docId', 'Document id')],
+        responses: { 200: ok('Document removed', null), ...errors({ 409: conflict }) },
+      }),
+    },
+    [`${base}/documents/{docId}`]: {
+      get: op('Download a supporting document (always an attachment)', {
+        parameters: [processId, pathParam('docId', 'Document id')],
+        responses: {
+          200: { description: 'The stored file', content: Object.fromEntries(DOCUMENT_ACCEPTED_TYPES.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) },
+          ...errors({}),
+        },
+      }),
+    },
+    [`${base}/liveness`]: {
+      post: op('Start the representative liveness check (a linked individual verification)', {
+        responses: { 200: ok('Liveness started', ref('StartLivenessResponse')), ...errors({ 400: err('`liveness_not_needed`'), 409: conflict }) },
+      }),
+    },
+    [`${base}/liveness/selfie`]: {
+      post: op('Complete liveness with the representative\'s selfie (emits company_verification.liveness_completed)', {
+        requestBody: binaryBody(MEDIA_ACCEPTED_TYPES, 'The selfie bytes'),
+        responses: {
+          200: ok('Liveness completed', ref('LivenessSelfieResponse')),
+          ...errors({ 400: err('`invalid_media`'), 409: err('Not in the spec: closed, `liveness_not_started` or `liveness_completed`'), ...uploadErrors }),
+        },
+      }),
+    },
+    [`${base}/submit`]: {
+      post: op('Submit: full validation, `submitted`, emits company_verification.submitted', {
+        responses: { 200: ok('Company verification submitted', ref('SubmitCompanyResponse')), ...errors({ 400: err('`invalid_form` (with `issues`)'), 409: conflict }) },
+      }),
+    },
+  };
+}
+
+export function hostedPaths(): Paths {
+  return { ...individualPaths(), ...companyPaths() };
+}
