@@ -11,7 +11,7 @@ const fakeStream = (tracks: Array<{ stop: () => void }> = []) =>
   ({ getTracks: () => tracks }) as unknown as MediaStream;
 
 describe('cameraConstraints', () => {
-  it('asks the back camera at up to Full HD for documents', () => {
+  it('opens the back camera at Full HD for documents (raised after opening)', () => {
     expect(cameraConstraints('document')).toEqual({
       audio: false,
       video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
@@ -99,6 +99,35 @@ describe('openCamera', () => {
       .mockRejectedValueOnce(domError('NotReadableError'));
     const result = await openCamera('document', {}, { mediaDevices: { getUserMedia } });
     expect(result.ok || result.error.kind).toBe('in-use');
+  });
+});
+
+describe('openCamera resolution', () => {
+  const trackStream = () => {
+    const track = {
+      stop: vi.fn(),
+      getCapabilities: () => ({ width: { max: 3840 }, height: { max: 2160 } }),
+      getSettings: () => ({ width: 1920, height: 1080 }),
+      getConstraints: () => ({}),
+      applyConstraints: vi.fn().mockResolvedValue(undefined),
+    };
+    const stream = { getTracks: () => [track], getVideoTracks: () => [track] } as unknown as MediaStream;
+    return { track, stream };
+  };
+
+  it('raises a document camera to the largest size it offers', async () => {
+    const { track, stream } = trackStream();
+    const result = await openCamera('document', {}, { mediaDevices: { getUserMedia: vi.fn().mockResolvedValue(stream) } });
+    expect(result.ok).toBe(true);
+    expect(track.applyConstraints).toHaveBeenCalledWith({ width: { ideal: 2560 }, height: { ideal: 1440 } });
+  });
+
+  it('leaves selfies and size-free (e2e) cameras as opened', async () => {
+    for (const [purpose, options] of [['selfie', {}], ['document', { noSizeConstraints: true }]] as const) {
+      const { track, stream } = trackStream();
+      await openCamera(purpose, options, { mediaDevices: { getUserMedia: vi.fn().mockResolvedValue(stream) } });
+      expect(track.applyConstraints).not.toHaveBeenCalled();
+    }
   });
 });
 

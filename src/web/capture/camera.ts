@@ -1,4 +1,5 @@
 // Opening the camera and turning getUserMedia failures into something a screen can act on.
+import { raiseResolution } from './camera-resolution';
 
 export type CameraPurpose = 'document' | 'selfie';
 
@@ -23,16 +24,17 @@ export type CameraOpenResult =
 
 export interface OpenCameraOptions {
   /**
-   * Ask for no width/height at all. Chromium's fake camera (and some real drivers) scale frames
-   * when a different size is requested; e2e runs use this with a feed made at the wanted size.
+   * Ask for no width/height at all (and do not raise the size after opening). Chromium's fake
+   * camera (and some real drivers) scale frames when a different size is requested; e2e runs
+   * use this with a feed made at the wanted size.
    */
   noSizeConstraints?: boolean;
 }
 
 /** Ideal sizes are landscape: browsers match them against the sensor, which is landscape. */
 const IDEAL_SIZE: Record<CameraPurpose, { width: number; height: number }> = {
-  // Documents: as much detail as the device offers up to Full HD, enough for the 1600–2400 px
-  // long edge the upload wants without overloading cheap phones.
+  // Documents: Full HD to open with (every phone can); then raised to the largest size the
+  // track offers, up to a 2560 px long edge (camera-resolution.ts), for the 1600–2400 px upload.
   document: { width: 1920, height: 1080 },
   selfie: { width: 1280, height: 720 },
 };
@@ -119,18 +121,23 @@ export async function openCamera(
     const kind: CameraErrorKind = env.isSecureContext === false ? 'insecure' : 'missing';
     return { ok: false, error: { kind, message: 'navigator.mediaDevices is not available' } };
   }
+  let stream: MediaStream;
   try {
-    return { ok: true, stream: await devices.getUserMedia(cameraConstraints(purpose, options)) };
+    stream = await devices.getUserMedia(cameraConstraints(purpose, options));
   } catch (err) {
     const failure = classifyCameraError(err);
     if (failure.name !== 'OverconstrainedError') return { ok: false, error: failure };
+    // Some drivers reject even `ideal` sizes: one retry with any camera at all.
+    try {
+      stream = await devices.getUserMedia({ audio: false, video: true });
+    } catch (retryErr) {
+      return { ok: false, error: classifyCameraError(retryErr) };
+    }
   }
-  // Some drivers reject even `ideal` sizes: one retry with any camera at all.
-  try {
-    return { ok: true, stream: await devices.getUserMedia({ audio: false, video: true }) };
-  } catch (err) {
-    return { ok: false, error: classifyCameraError(err) };
+  if (purpose === 'document' && !options.noSizeConstraints) {
+    await raiseResolution(typeof stream.getVideoTracks === 'function' ? stream.getVideoTracks()[0] : undefined);
   }
+  return { ok: true, stream };
 }
 
 export function stopStream(stream: MediaStream | null | undefined): void {
