@@ -37,6 +37,11 @@ export const hostedSessionSchema = z.object({
   }),
   /** A specialist asked for new captures (one resubmission at most). */
   resubmissionRequested: z.boolean(),
+  /**
+   * Added: the specialist's reason for asking, shown on the reopened capture screens. Present
+   * only while a resubmission is requested and a reason was given.
+   */
+  resubmissionReason: z.string().optional(),
   /** Test-mode sessions show a small "test mode" badge. */
   testMode: z.boolean(),
   /** For the done screen / redirect: present once submitted. */

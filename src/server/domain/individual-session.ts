@@ -51,6 +51,8 @@ export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'name
     redirect: row.redirect,
     branding: brandingOf(key),
     resubmissionRequested: row.decision === 'resubmit',
+    // The specialist's reason (individual-review.ts keeps it in `reason` while reopened).
+    ...(row.decision === 'resubmit' && row.reason ? { resubmissionReason: row.reason } : {}),
     testMode: key.mode === 'test',
   };
 }

@@ -115,12 +115,14 @@ describe('resubmission', () => {
     const id = await inReview();
     const res = await decide(id, { decision: 'resubmit', reason: 'Glare on the document' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'started', statusCode: 2000, decision: 'resubmit' });
+    expect(res.body.data).toMatchObject({ status: 'started', statusCode: 2000, decision: 'resubmit', reason: 'Glare on the document' });
     const session = (await h.request('GET', hostedPath(id))).body.data;
     expect(session).toMatchObject({
-      phase: 'capture', resubmissionRequested: true, document: { type: 'NATIONAL_ID', issuingState: 'NGA' },
-      captured: { documentFront: false, documentBack: false, selfie: false },
+      phase: 'capture', resubmissionRequested: true, resubmissionReason: 'Glare on the document',
+      document: { type: 'NATIONAL_ID', issuingState: 'NGA' }, captured: { documentFront: false, documentBack: false, selfie: false },
     });
+    const record = (await h.request('GET', `/api/v1/verifications/${id}`, { key: live.apiKey })).body.data;
+    expect(record).toMatchObject({ status: 'started', reason: 'Glare on the document' });
     expect((await h.request('POST', hostedPath(id, '/submit'))).body.error.missing).toEqual(['document-front', 'document-back', 'selfie']);
 
     // The person captures again (events again), submits, and lands in review a second time.
@@ -132,7 +134,9 @@ describe('resubmission', () => {
       'verification.document_front_uploaded', 'verification.document_back_uploaded', 'verification.selfie_uploaded',
       'verification.processing_started',
     ]);
-    expect((await h.request('GET', hostedPath(id))).body.data).toMatchObject({ phase: 'submitted', resubmissionRequested: false });
+    const resubmitted = (await h.request('GET', hostedPath(id))).body.data;
+    expect(resubmitted).toMatchObject({ phase: 'submitted', resubmissionRequested: false });
+    expect(resubmitted.resubmissionReason).toBeUndefined();
 
     const second = await decide(id, { decision: 'resubmit', reason: 'Still blurry' });
     expect(second.status).toBe(200);
@@ -144,5 +148,14 @@ describe('resubmission', () => {
     });
     expectValidPayloads(events);
     expect((await h.request('GET', hostedPath(id))).body.data).toMatchObject({ phase: 'closed', closedReason: 'failed' });
+  });
+
+  it('without a reason the session asks for new photos without one', async () => {
+    const id = await inReview();
+    const res = await decide(id, { decision: 'resubmit' });
+    expect(res.body.data).toMatchObject({ status: 'started', decision: 'resubmit', reason: '' });
+    const session = (await h.request('GET', hostedPath(id))).body.data;
+    expect(session).toMatchObject({ phase: 'capture', resubmissionRequested: true });
+    expect(session.resubmissionReason).toBeUndefined();
   });
 });
