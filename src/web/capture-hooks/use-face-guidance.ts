@@ -8,18 +8,16 @@ import { ovalForVideo } from './oval';
 
 /** A hint must hold this long before it replaces the shown one (no flicker, calm announcements). */
 export const HINT_HOLD_MS = 400;
-/**
- * With no detector answer by then (model still downloading on a slow line, or it cannot run),
- * the person may take the photo without guidance: never a dead end.
- */
-export const DETECTOR_PATIENCE_MS = 45_000;
 
 export interface FaceGuidanceState {
-  /** Hint to show; null while the detector is loading. */
+  /** Hint to show; null while the detector is still loading (the screen says "getting ready"). */
   hint: FaceHint | null;
-  /** The shutter may fire: the shown and the latest hints are both 'ready', or guidance is unavailable. */
+  /** The shutter may fire: the shown and the latest hints are both 'ready', or guidance failed. */
   canShoot: boolean;
-  /** Guidance unavailable: the screen says so and lets the person shoot. */
+  /**
+   * The detector failed to load or crashed: the screen says so and lets the person shoot.
+   * Never set because loading is slow; a slow load keeps the shutter off ('getting ready').
+   */
   unguided: boolean;
   /** Forget past frames (after a retake) so stillness is measured afresh. */
   reset: () => void;
@@ -38,15 +36,12 @@ export function useFaceGuidance(videoRef: RefObject<HTMLVideoElement | null>, ac
     const stabilise = createStabiliser<FaceHint>(HINT_HOLD_MS);
     const analyser = createFaceAnalyser({ detect: detectFaces, getOval: () => ovalForVideo(video, mirrored) });
     analyserRef.current = analyser;
-    let answered = false;
-    const patience = setTimeout(() => {
-      if (!answered) setUnguided(true);
-    }, DETECTOR_PATIENCE_MS);
+    // The first analysis waits for the detector (prefetched since the welcome screen); until it
+    // answers there is no hint and no shutter.
     const loop = createFrameLoop({
       video,
       analyse: analyser.analyse,
       onResult: (result) => {
-        answered = true;
         setUnguided(false);
         setLatest(result.hint);
         setHint(stabilise(result.hint, performance.now()));
@@ -60,7 +55,6 @@ export function useFaceGuidance(videoRef: RefObject<HTMLVideoElement | null>, ac
     });
     loop.start();
     return () => {
-      clearTimeout(patience);
       loop.stop();
       analyserRef.current = null;
       setHint(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OvalGuide } from './face-guidance';
-import { ovalInFrame, type ViewGeometry } from './view-geometry';
+import { OVAL_ASPECT, ovalForView, ovalInFrame, type ViewGeometry } from './view-geometry';
 
 const close = (a: OvalGuide, b: Partial<OvalGuide>) => {
   for (const [k, v] of Object.entries(b)) expect(a[k as keyof OvalGuide], k).toBeCloseTo(v, 6);
@@ -30,5 +30,20 @@ describe('ovalInFrame', () => {
 
   it('flips x for a mirrored preview', () => {
     close(ovalInFrame({ ...same, mirrored: true }, { cx: 160, cy: 240, width: 64, height: 48 }), { cx: 0.75, cy: 0.5 });
+  });
+});
+
+describe('ovalForView', () => {
+  it('fills most of a portrait phone\'s width', () => {
+    const oval = ovalForView(360, 640);
+    expect(oval.width).toBeCloseTo(360 * 0.72, 6);
+    expect(oval.width / oval.height).toBeCloseTo(OVAL_ASPECT, 6);
+    expect(oval.cx).toBe(180);
+  });
+
+  it('is limited by the height in landscape', () => {
+    const oval = ovalForView(1280, 720);
+    expect(oval.height).toBeCloseTo(720 * 0.62, 6);
+    expect(oval.cy).toBeCloseTo(720 * 0.47, 6);
   });
 });

@@ -27,3 +27,17 @@ export function ovalInFrame(geometry: ViewGeometry, oval: OvalGuide): OvalGuide 
   if (geometry.mirrored) cx = 1 - cx;
   return { cx, cy, width: oval.width / scale / W, height: oval.height / scale / H };
 }
+
+/** Width / height of the selfie oval: a head is about 0.75–0.8 as wide as it is tall. */
+export const OVAL_ASPECT = 0.78;
+
+/**
+ * The selfie oval in px of a `width` × `height` box (the preview, or a still photo). One
+ * function feeds the drawn overlay, the live guidance and the check of a picked photo, so what
+ * the person sees is what is checked.
+ */
+export function ovalForView(width: number, height: number): OvalGuide {
+  // Fills most of a portrait phone's width, but never more than 62 % of the box height.
+  const ovalWidth = Math.min(width * 0.72, height * 0.62 * OVAL_ASPECT);
+  return { cx: width / 2, cy: height * 0.47, width: ovalWidth, height: ovalWidth / OVAL_ASPECT };
+}

@@ -191,6 +191,7 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
             confirmedUrl={captures[step]?.previewUrl ?? null}
             serverHas={step === 'document-front' ? session.captured.documentFront : session.captured.documentBack}
             resubmission={flow.resubmission}
+            resubmissionReason={session.resubmissionReason ?? null}
             retake={retake}
             noSizeConstraints={noSizeConstraints}
             onConfirm={confirm(step, step)}
@@ -207,6 +208,7 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
             confirmedUrl={captures.selfie?.previewUrl ?? null}
             serverHas={session.captured.selfie}
             resubmission={flow.resubmission}
+            resubmissionReason={session.resubmissionReason ?? null}
             retake={retake}
             noSizeConstraints={noSizeConstraints}
             onConfirm={confirm('selfie', 'selfie')}

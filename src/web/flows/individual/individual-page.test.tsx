@@ -110,6 +110,18 @@ describe('IndividualPage', () => {
     await waitFor(() => expect(new URLSearchParams(currentSearch).get('step')).toBe('selfie'));
   });
 
+  it('reopens the captures after a resubmission request and says why', async () => {
+    const reopened = {
+      ...base, status: 'started' as const, phase: 'capture' as const, decision: 'resubmit' as const,
+      document: { type: 'PASSPORT' as const, issuingState: 'FRA' }, needsBack: false,
+      resubmissionRequested: true, resubmissionReason: 'Glare on the document',
+    };
+    serve({ [`GET ${api}`]: () => envelope(reopened) });
+    open(`/?processId=${id}`);
+    await screen.findByTestId('document-front-screen');
+    expect(screen.getByTestId('resubmission-notice').textContent).toBe('We need new photos: Glare on the document');
+  });
+
   it('follows a submitted session on the status screen', async () => {
     serve({ [`GET ${api}`]: () => envelope({ ...base, status: 'completed', phase: 'submitted', decision: 'review' }) });
     open(`/?processId=${id}`);

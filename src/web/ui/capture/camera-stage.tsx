@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import { useRef } from 'react';
 import { useElementSize } from '../../capture-hooks/use-element-size';
-import { ovalForView } from '../../capture-hooks/oval';
+import { ovalForView } from '../../capture/view-geometry';
 import styles from './camera-stage.module.css';
 
 export type StageOverlay = 'card' | 'passport' | 'oval';

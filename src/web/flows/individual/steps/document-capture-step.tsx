@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocType } from '../../../../contract/individual';
 import type { EncodedImage } from '../../../capture/encode-image';
 import type { FrameQualityHint } from '../../../capture/frame-quality';
+import { documentPhotoNotes } from '../../../capture/photo-notes';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
@@ -12,6 +13,7 @@ import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
 import { FilePicker } from '../../../ui/capture/file-picker';
+import { PhotoNotes, ResubmissionNotice } from './capture-notices';
 
 export interface DocumentCaptureStepProps {
   side: 'front' | 'back';
@@ -22,6 +24,8 @@ export interface DocumentCaptureStepProps {
   /** The server already holds this side (from before a reload or another device). */
   serverHas: boolean;
   resubmission: boolean;
+  /** What the specialist asked to fix, when they said. */
+  resubmissionReason?: string | null;
   /** Open straight on the camera (a "Retake" from the review screen). */
   retake: boolean;
   noSizeConstraints: boolean;
@@ -35,7 +39,7 @@ const qualityTone = (hint: FrameQualityHint) => (hint === 'ok' ? 'good' : 'warn'
 export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
   const { side, docType, step, confirmedUrl, serverHas, onConfirm, onContinue, onBack } = props;
   const { t } = useTranslation('individual');
-  const capture = usePhotoCapture('document', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera');
+  const capture = usePhotoCapture('document', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { describe: documentPhotoNotes });
   const camera = useCamera('document', capture.mode === 'camera', props.noSizeConstraints);
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
   const quality = useFrameQuality(camera.videoRef, live);
@@ -73,6 +77,7 @@ export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
       }>
         <PhotoPreview url={capture.pending.url} alt={t('capture.previewAlt')} testId="photo-preview" />
         <StageTip>{t('capture.previewTip')}</StageTip>
+        <PhotoNotes notes={capture.pending.notes} />
       </Screen>
     );
   }
@@ -102,7 +107,7 @@ export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
         </>
       )
     }>
-      {props.resubmission ? <Alert tone="info">{t('capture.resubmission')}</Alert> : null}
+      {props.resubmission ? <ResubmissionNotice reason={props.resubmissionReason ?? null} /> : null}
       {failed ? (
         <CameraFallback error={failed} onRetry={camera.retry} />
       ) : (
@@ -120,7 +125,7 @@ export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
           <LiveHint text={quality ? t(`capture.hint.${quality}`) : ''} tone={quality ? qualityTone(quality) : 'neutral'} code={quality ?? 'none'} testId="quality-hint" />
         </>
       )}
-      {capture.fileError ? <Alert tone="error" live="assertive">{t('capture.fileError')}</Alert> : null}
+      {capture.fileError ? <Alert tone="error" live="assertive" testId="file-error">{t('capture.fileError')}</Alert> : null}
     </Screen>
   );
 }

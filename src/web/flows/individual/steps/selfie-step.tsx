@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { EncodedImage } from '../../../capture/encode-image';
 import type { FaceHint } from '../../../capture/face-guidance';
+import { checkSelfiePhoto, type SelfieProblem } from '../../../capture/selfie-photo-check';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
@@ -11,12 +12,15 @@ import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
 import { FilePicker } from '../../../ui/capture/file-picker';
+import { ResubmissionNotice } from './capture-notices';
 
 export interface SelfieStepProps {
   step: { current: number; total: number };
   confirmedUrl: string | null;
   serverHas: boolean;
   resubmission: boolean;
+  /** What the specialist asked to fix, when they said. */
+  resubmissionReason?: string | null;
   retake: boolean;
   noSizeConstraints: boolean;
   onConfirm: (image: EncodedImage) => void;
@@ -26,10 +30,16 @@ export interface SelfieStepProps {
 
 const hintTone = (hint: FaceHint) => (hint === 'ready' ? 'good' : 'warn');
 
+/** A picked selfie passes the live camera's face rules (or is taken unchecked without a detector). */
+async function checkPickedSelfie(image: EncodedImage): Promise<SelfieProblem | null> {
+  const verdict = await checkSelfiePhoto(image);
+  return verdict.ok ? null : verdict.problem;
+}
+
 export function SelfieStep(props: SelfieStepProps) {
   const { step, confirmedUrl, serverHas, onConfirm, onContinue, onBack } = props;
   const { t } = useTranslation('individual');
-  const capture = usePhotoCapture('selfie', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera');
+  const capture = usePhotoCapture('selfie', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { checkFile: checkPickedSelfie });
   const camera = useCamera('selfie', capture.mode === 'camera', props.noSizeConstraints);
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
   const guidance = useFaceGuidance(camera.videoRef, live);
@@ -81,20 +91,19 @@ export function SelfieStep(props: SelfieStepProps) {
   const hintText = guidance.unguided ? t('selfie.detectorFailed')
     : guidance.hint ? t(`selfie.hint.${guidance.hint}`)
       : live ? t('selfie.loadingDetector') : '';
+  // The selfie gate: the shutter needs one well-placed face (or a detector that failed), and a
+  // file may be picked only when the camera cannot be used, where it gets the same face check.
   return (
     <Screen title={title} step={step} onBack={onBack} testId={testId} variant="camera" footer={
       failed ? (
         <FilePicker label={t('capture.uploadPrimary')} variant="primary" onPick={pick} testId="upload-photo" />
       ) : (
-        <>
-          <Button onClick={shoot} disabled={!live || !guidance.canShoot || capture.mode === 'processing'} data-testid="shutter">
-            {t('capture.takePhoto')}
-          </Button>
-          <FilePicker label={t('capture.upload')} onPick={pick} testId="upload-photo" />
-        </>
+        <Button onClick={shoot} disabled={!live || !guidance.canShoot || capture.mode === 'processing'} data-testid="shutter">
+          {t('capture.takePhoto')}
+        </Button>
       )
     }>
-      {props.resubmission ? <Alert tone="info">{t('capture.resubmission')}</Alert> : null}
+      {props.resubmission ? <ResubmissionNotice reason={props.resubmissionReason ?? null} /> : null}
       {failed ? (
         <CameraFallback error={failed} onRetry={camera.retry} />
       ) : (
@@ -118,7 +127,11 @@ export function SelfieStep(props: SelfieStepProps) {
           />
         </>
       )}
-      {capture.fileError ? <Alert tone="error" live="assertive">{t('capture.fileError')}</Alert> : null}
+      {capture.fileError ? (
+        <Alert tone="error" live="assertive" testId="file-error">
+          {capture.fileError === 'unreadable' ? t('capture.fileError') : t(`selfie.fileProblem.${capture.fileError}`)}
+        </Alert>
+      ) : null}
     </Screen>
   );
 }
