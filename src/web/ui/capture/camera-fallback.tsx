@@ -1,24 +1,38 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CameraFailure } from '../../capture/camera';
+import { isLikelyDesktop } from '../../capture/device';
 import { isFramed } from '../../embed/parent-messages';
 import { Alert } from '../alert';
 import { ButtonLink, Button } from '../button';
 import styles from './camera-fallback.module.css';
+import { ContinueOnPhone } from './continue-on-phone';
+
+/**
+ * No camera, or none on a computer: a phone is the better way forward than hunting for a photo
+ * file (denied on a phone is usually fixed in the settings, so it is not suggested there).
+ */
+export function suggestsPhone(error: CameraFailure, desktop: boolean): boolean {
+  return error.kind === 'missing' || (desktop && error.kind === 'denied');
+}
+
+export interface CameraFallbackProps {
+  error: CameraFailure;
+  onRetry: () => void;
+  /** Defaults to this browser's guess (capture/device.ts); tests pass it. */
+  desktop?: boolean;
+}
 
 /** Why the camera is unavailable and the ways forward; the upload button sits in the footer. */
-export function CameraFallback({ error, onRetry }: { error: CameraFailure; onRetry: () => void }) {
-  const { t } = useTranslation('individual');
-  const [copied, setCopied] = useState(false);
+export function CameraFallback({ error, onRetry, desktop = isLikelyDesktop() }: CameraFallbackProps) {
+  const { t } = useTranslation('common');
   const text = {
-    denied: [t('capture.cameraDeniedTitle'), t('capture.cameraDeniedBody')],
-    missing: [t('capture.cameraMissingTitle'), t('capture.cameraMissingBody')],
-    'in-use': [t('capture.cameraInUseTitle'), t('capture.cameraInUseBody')],
-    insecure: [t('capture.cameraInsecureTitle'), t('capture.cameraInsecureBody')],
-    unknown: [t('capture.cameraUnknownTitle'), t('capture.cameraUnknownBody')],
+    denied: [t('camera.deniedTitle'), t('camera.deniedBody')],
+    missing: [t('camera.missingTitle'), t('camera.missingBody')],
+    'in-use': [t('camera.inUseTitle'), t('camera.inUseBody')],
+    insecure: [t('camera.insecureTitle'), t('camera.insecureBody')],
+    unknown: [t('camera.unknownTitle'), t('camera.unknownBody')],
   }[error.kind];
   const framed = typeof window !== 'undefined' && isFramed();
-  const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
   return (
     <div className={styles.section} data-testid="camera-fallback" data-kind={error.kind}>
       <Alert tone="warning" live="assertive" title={text[0]}>
@@ -27,25 +41,16 @@ export function CameraFallback({ error, onRetry }: { error: CameraFailure; onRet
       {/* A blocked iframe often works in a tab of its own. */}
       {framed && error.kind === 'denied' ? (
         <ButtonLink variant="secondary" href={window.location.href} target="_blank" rel="noopener">
-          {t('capture.openNewTab')}
+          {t('camera.openNewTab')}
         </ButtonLink>
       ) : null}
-      {error.kind === 'missing' && canCopy ? (
-        <Button
-          variant="text"
-          onClick={() => {
-            void navigator.clipboard.writeText(window.location.href).then(() => setCopied(true), () => undefined);
-          }}
-        >
-          {t('capture.copyLink')}
-        </Button>
-      ) : null}
-      {copied ? <Alert tone="success" live="polite">{t('capture.copied')}</Alert> : null}
       {error.kind === 'in-use' || error.kind === 'unknown' ? (
         <Button variant="secondary" onClick={onRetry} data-testid="retry-camera">
-          {t('capture.retryCamera')}
+          {t('camera.retryCamera')}
         </Button>
       ) : null}
+      {/* The link as opened: the processId in it is what the phone needs to carry on. */}
+      {suggestsPhone(error, desktop) && typeof window !== 'undefined' ? <ContinueOnPhone link={window.location.href} /> : null}
     </div>
   );
 }
