@@ -21,6 +21,7 @@ describe('app foundation', () => {
     const res = await h.request('GET', '/api/health');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

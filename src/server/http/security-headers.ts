@@ -30,6 +30,8 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', cspWithFrameAncestors([]));
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'no-referrer');
+  // Hosted links are personal: robots.txt stops crawling, this keeps a leaked link out of indexes.
+  h.set('X-Robots-Tag', 'noindex, nofollow');
   h.set('Cross-Origin-Opener-Policy', 'same-origin');
   // Signed media links are shown by customers' dashboards on their own sites.
   h.set('Cross-Origin-Resource-Policy', c.req.path.startsWith('/api/media/') ? 'cross-origin' : 'same-origin');
