@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { URL_MAX, httpUrlSchema } from './common';
+import { destinationSchema } from './events';
+import { companyStatusSchema } from './statuses';
 
 /**
- * Admin API for API keys (used by the `idv` command). Keys are shown in full once, on create;
- * every other answer carries only the `hint` (prefix) of the key.
+ * Operator (admin) API, used by the `idv` command: API keys, company review, specialist review
+ * and the webhook outbox. Keys are shown in full once, on create; every other answer carries
+ * only the `hint` (prefix) of the key.
  */
 
 export const keyModeSchema = z.enum(['test', 'live']);
@@ -115,3 +118,93 @@ export const adminMessages = {
   keyNotFound: 'API key not found',
   keyRevokedAlready: 'API key is revoked and cannot be changed',
 } as const;
+
+/** Admin lists: page ≥ 1; limit 1…ADMIN_PAGE_LIMIT_MAX, 50 by default (more than the customer API's 10). */
+export const ADMIN_PAGE_LIMIT_DEFAULT = 50;
+export const ADMIN_PAGE_LIMIT_MAX = 100;
+/** Maximum `limit` of the webhook deliveries list. */
+export const MAX_DELIVERIES_LIMIT = 100;
+
+const adminPage = z.coerce.number().int().min(1).default(1);
+const adminLimit = (max: number) => z.coerce.number().int().min(1).max(max).default(ADMIN_PAGE_LIMIT_DEFAULT);
+
+/** `GET /api/admin/company-verifications`: every key's company verifications. */
+export const adminCompanyListQuerySchema = z.object({
+  status: companyStatusSchema.optional(),
+  mode: keyModeSchema.optional(),
+  page: adminPage,
+  limit: adminLimit(ADMIN_PAGE_LIMIT_MAX),
+});
+export type AdminCompanyListQuery = z.output<typeof adminCompanyListQuerySchema>;
+
+/** `GET /api/admin/reviews`: live individual sessions waiting for a specialist. */
+export const adminReviewListQuerySchema = z.object({ page: adminPage, limit: adminLimit(ADMIN_PAGE_LIMIT_MAX) });
+export type AdminReviewListQuery = z.output<typeof adminReviewListQuerySchema>;
+
+export const deliveryStateSchema = z.enum(['pending', 'delivered', 'failed']);
+export type DeliveryState = z.infer<typeof deliveryStateSchema>;
+
+/** `GET /api/admin/webhooks`: the outbox, newest first. */
+export const adminDeliveryListQuerySchema = z.object({
+  keyId: z.string().min(1).max(100).optional(),
+  state: deliveryStateSchema.optional(),
+  limit: adminLimit(MAX_DELIVERIES_LIMIT),
+  page: adminPage,
+});
+export type AdminDeliveryListQuery = z.output<typeof adminDeliveryListQuerySchema>;
+
+/** One line of the operator's company list (`idv company list`): enough to pick what to review. */
+export const companyListItemSchema = z.object({
+  id: z.string(),
+  verificationId: z.string(),
+  status: companyStatusSchema,
+  statusCode: z.number().int(),
+  keyId: z.string(),
+  mode: keyModeSchema,
+  vendorData: z.string(),
+  campaignId: z.string(),
+  campaignVersion: z.number().int(),
+  legalName: z.string(),
+  countryOfRegistration: z.string(),
+  reviewFlags: z.array(z.string()),
+  provisioningReady: z.boolean().nullable(),
+  submittedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CompanyListItem = z.output<typeof companyListItemSchema>;
+
+/** One HTTP attempt of a webhook event. */
+export const deliveryAttemptSchema = z.object({
+  url: z.string(),
+  attemptedAt: z.string(),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number(),
+  ok: z.boolean(),
+});
+export type DeliveryAttempt = z.output<typeof deliveryAttemptSchema>;
+
+/** One outbox event as the admin API shows it. */
+export const deliverySchema = z.object({
+  id: z.string(),
+  keyId: z.string(),
+  event: z.string(),
+  destination: destinationSchema,
+  subjectId: z.string().nullable(),
+  state: deliveryStateSchema,
+  attempts: z.number().int().describe('Attempts recorded for this event (all of them, also before a redelivery)'),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  payload: z.unknown().describe('The exact JSON body sent (and signed) on every attempt'),
+  attemptLog: z.array(deliveryAttemptSchema),
+});
+export type Delivery = z.output<typeof deliverySchema>;
+
+/** `POST /api/admin/keys/{keyId}/test-webhook`: one queued event per configured URL. */
+export const testEventSchema = z.object({ id: z.string(), destination: destinationSchema, url: z.string() });
+export type TestEvent = z.output<typeof testEventSchema>;
+export const testEventsSchema = z.object({ events: z.array(testEventSchema) });
+export type TestEvents = z.output<typeof testEventsSchema>;

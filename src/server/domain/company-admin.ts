@@ -1,32 +1,14 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AdminCompanyListQuery, CompanyListItem, KeyMode } from '../../contract/admin';
 import type { CompanyStatus } from '../../contract/statuses';
 import type { DbOrTx } from '../db/client';
 import { apiKeys, companyVerifications } from '../db/schema';
 import type { CompanyRow } from './company-store';
 
-/** One line of the operator's list (`idv company list`): enough to pick what to review. */
-export interface CompanyListItem {
-  id: string;
-  verificationId: string;
-  status: CompanyStatus;
-  statusCode: number;
-  keyId: string;
-  mode: 'test' | 'live';
-  vendorData: string;
-  campaignId: string;
-  campaignVersion: number;
-  legalName: string;
-  countryOfRegistration: string;
-  reviewFlags: string[];
-  provisioningReady: boolean | null;
-  submittedAt: string | null;
-  expiresAt: string;
-  updatedAt: string;
-}
-
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export function toListItem(row: CompanyRow, mode: 'test' | 'live'): CompanyListItem {
+/** A stored row as one line of the operator's list (contract: companyListItemSchema). */
+export function toListItem(row: CompanyRow, mode: KeyMode): CompanyListItem {
   const business = (row.draft.business ?? {}) as Record<string, unknown>;
   const prov = row.analysis.provisioning as { ready?: unknown } | undefined;
   return {
@@ -51,7 +33,7 @@ export function toListItem(row: CompanyRow, mode: 'test' | 'live'): CompanyListI
 
 /** Every key's company verifications, most recently updated first, optionally by status/mode. */
 export async function listCompaniesForOperator(
-  db: DbOrTx, q: { status?: CompanyStatus; mode?: 'test' | 'live'; page: number; limit: number },
+  db: DbOrTx, q: AdminCompanyListQuery,
 ): Promise<{ items: CompanyListItem[]; total: number }> {
   const conds: SQL[] = [isNull(companyVerifications.deletedAt)];
   if (q.status) conds.push(eq(companyVerifications.status, q.status));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminKeySchema, createdKeySchema } from '../../contract/admin';
+import { adminKeySchema, companyListItemSchema, createdKeySchema, deliverySchema, testEventsSchema } from '../../contract/admin';
 import { campaignDetailSchema, campaignSummarySchema } from '../../contract/campaign';
 import { createCompanyResponseSchema, companyRecordSchema } from '../../contract/company';
 import { errorEnvelopeSchema, paginationMetaSchema } from '../../contract/envelope';
@@ -12,7 +12,6 @@ import { hostedErrorCodeSchema, hostedSessionSchema, reviewItemSchema } from '..
 import {
   createIndividualResponseSchema, individualRecordSchema, individualSummarySchema,
 } from '../../contract/individual';
-import { companyListItemSchema, deliverySchema, testEventsSchema } from './admin-shapes';
 import { toSchema } from './json-schema';
 import { TAGS } from './operations';
 import { adminPaths } from './paths-admin';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
+import {
+  adminCompanyListQuerySchema, adminDeliveryListQuerySchema, adminReviewListQuerySchema, createKeyBodySchema, keyModeSchema,
+  updateKeyBodySchema,
+} from '../../contract/admin';
 import { createCampaignBodySchema } from '../../contract/campaign';
 import { companyDecisionBodySchema } from '../../contract/hosted-company';
 import { reviewDecisionBodySchema } from '../../contract/hosted-individual';
-import { adminCompanyListQuerySchema, adminDeliveryListQuerySchema, adminReviewListQuerySchema } from './admin-shapes';
 import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
@@ -92,7 +94,7 @@ function companyAndCampaignPaths(): Paths {
       get: op('One company verification, with its key id and mode', {
         parameters: [id],
         responses: {
-          200: ok('Fetched Single company verification', { allOf: [ref('CompanyRecord'), toSchema(z.object({ keyId: z.string(), mode: z.enum(['test', 'live']) }))] }),
+          200: ok('Fetched Single company verification', { allOf: [ref('CompanyRecord'), toSchema(z.object({ keyId: z.string(), mode: keyModeSchema }))] }),
           404: notFound,
         },
       }),

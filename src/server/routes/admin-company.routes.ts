@@ -1,22 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { adminCompanyListQuerySchema } from '../../contract/admin';
 import { messages } from '../../contract/envelope';
 import { companyDecisionBodySchema } from '../../contract/hosted-company';
 import { decisionRefusal } from '../domain/company-review';
-import { companyStatusSchema } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { listCompaniesForOperator, toListItem } from '../domain/company-admin';
 import { toCompanyRecord } from '../domain/company-record';
 import { decideCompany, startReview, type ReviewResult } from '../domain/company-review';
 import { findCompanyByAnyId, keyOf } from '../domain/company-store';
 import { fail, ok, okList, pageMeta, readJsonBody, validationError } from '../http/envelope';
-
-const listQuerySchema = z.object({
-  status: companyStatusSchema.optional(),
-  mode: z.enum(['test', 'live']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
 
 export const COMPANY_NOT_FOUND = 'Company verification not found';
 
@@ -36,7 +28,7 @@ export function adminCompanyRoutes(ctx: AppContext): Hono {
   };
 
   r.get('/company-verifications', async (c) => {
-    const q = listQuerySchema.safeParse(c.req.query());
+    const q = adminCompanyListQuerySchema.safeParse(c.req.query());
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
     const { items, total } = await listCompaniesForOperator(ctx.db, q.data);
     return okList(c, messages.fetchedCompanies, items, pageMeta(total, q.data.page, q.data.limit));

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { adminReviewListQuerySchema } from '../../contract/admin';
 import { messages } from '../../contract/envelope';
 import { reviewDecisionBodySchema } from '../../contract/hosted-individual';
 import type { AppContext } from '../context';
@@ -7,11 +7,6 @@ import { toIndividualRecord, type RecordDeps } from '../domain/individual-record
 import { decideReview, listReviews } from '../domain/individual-review';
 import { fail, ok, okList, pageMeta, readJsonBody, validationError } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
-
-const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
 
 /**
  * Specialist review of live individual sessions (`idv review …`), under /api/admin behind the
@@ -23,7 +18,7 @@ export function adminReviewRoutes(ctx: AppContext): Hono {
   const recordDeps: RecordDeps = { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.url(k) };
 
   app.get('/reviews', async (c) => {
-    const q = listQuerySchema.safeParse(c.req.query());
+    const q = adminReviewListQuerySchema.safeParse(c.req.query());
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
     const { items, total } = await listReviews(ctx.db, q.data.page, q.data.limit);
     return okList(c, 'Fetched reviews', items, pageMeta(total, q.data.page, q.data.limit));

@@ -1,19 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { adminDeliveryListQuerySchema } from '../../contract/admin';
 import { messages } from '../../contract/envelope';
 import type { AppContext } from '../context';
 import { fail, ok, okList, pageMeta, validationError } from '../http/envelope';
 import { enqueueTestEvents, listDeliveries, redeliverEvent } from '../webhooks/admin-ops';
-
-/** Maximum `limit` of the deliveries list. */
-export const MAX_DELIVERIES_LIMIT = 100;
-
-const listQuerySchema = z.object({
-  keyId: z.string().min(1).max(100).optional(),
-  state: z.enum(['pending', 'delivered', 'failed']).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_DELIVERIES_LIMIT).default(50),
-  page: z.coerce.number().int().min(1).default(1),
-});
 
 /**
  * Operator view of the webhook outbox (used by `idv webhooks …`), mounted under /api/admin
@@ -23,7 +13,7 @@ export function adminWebhookRoutes(ctx: AppContext): Hono {
   const r = new Hono();
 
   r.get('/webhooks', async (c) => {
-    const q = listQuerySchema.safeParse(c.req.query());
+    const q = adminDeliveryListQuerySchema.safeParse(c.req.query());
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
     const { items, total } = await listDeliveries(ctx.db, q.data);
     return okList(c, 'Fetched webhook deliveries', items, pageMeta(total, q.data.page, q.data.limit));

@@ -1,48 +1,12 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AdminDeliveryListQuery, Delivery, DeliveryAttempt, TestEvent } from '../../contract/admin';
 import type { Destination } from '../../contract/events';
 import type { Db } from '../db/client';
 import { apiKeys, webhookAttempts, webhookEvents } from '../db/schema';
 import { enqueueEvent } from './outbox';
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed';
-
-export interface DeliveryAttempt {
-  url: string;
-  attemptedAt: string;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  ok: boolean;
-}
-
-/** One outbox event as the admin API shows it. */
-export interface Delivery {
-  id: string;
-  keyId: string;
-  event: string;
-  destination: Destination;
-  subjectId: string | null;
-  state: DeliveryState;
-  /** Attempts recorded for this event (all of them, also before a redelivery). */
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  /** The exact JSON body sent (and signed) on every attempt. */
-  payload: unknown;
-  attemptLog: DeliveryAttempt[];
-}
-
-export interface ListQuery {
-  keyId?: string;
-  state?: DeliveryState;
-  limit: number;
-  page: number;
-}
-
-/** Newest first. */
-export async function listDeliveries(db: Db, q: ListQuery): Promise<{ items: Delivery[]; total: number }> {
+/** Newest first; each item is the contract's deliverySchema (attempts counts the whole attempt log). */
+export async function listDeliveries(db: Db, q: AdminDeliveryListQuery): Promise<{ items: Delivery[]; total: number }> {
   const conds: SQL[] = [];
   if (q.keyId) conds.push(eq(webhookEvents.apiKeyId, q.keyId));
   if (q.state) conds.push(eq(webhookEvents.state, q.state));
@@ -89,7 +53,7 @@ export async function redeliverEvent(db: Db, eventId: string, now: Date): Promis
 }
 
 export type TestEventsResult =
-  | { kind: 'ok'; events: { id: string; destination: Destination; url: string }[] }
+  | { kind: 'ok'; events: TestEvent[] }
   | { kind: 'not-found' }
   | { kind: 'no-urls' };
 
@@ -107,7 +71,7 @@ export async function enqueueTestEvents(db: Db, keyId: string, now: Date): Promi
     .filter((t): t is readonly [Destination, string] => !!t[1]);
   if (targets.length === 0) return { kind: 'no-urls' };
   const events = await db.transaction(async (tx) => {
-    const out: { id: string; destination: Destination; url: string }[] = [];
+    const out: TestEvent[] = [];
     for (const [destination, url] of targets) {
       const id = await enqueueEvent(tx, {
         apiKeyId: keyId, type: 'webhook.test', destination, now,

@@ -1,6 +1,6 @@
+import { ADMIN_PAGE_LIMIT_DEFAULT, ADMIN_PAGE_LIMIT_MAX, keyModeSchema, type CompanyListItem } from '../../../contract/admin';
 import { companyDecisionBodySchema } from '../../../contract/hosted-company';
 import { companyStatusSchema } from '../../../contract/statuses';
-import type { CompanyListItem } from '../../domain/company-admin';
 import { UsageError, type Command, type CommandGroup } from '../command';
 import { formatFields, shortTime, type Column } from '../output';
 
@@ -24,8 +24,8 @@ const list: Command = {
   summary: 'company verifications of every key, most recently updated first',
   options: {
     status: { type: 'string', value: 'STATUS', choices: companyStatusSchema.options, description: "only this status (quote 'under review')" },
-    mode: { type: 'string', value: 'test|live', choices: ['test', 'live'], description: 'only test or live keys' },
-    limit: { type: 'string', value: 'N', description: 'rows per page (default 50, at most 100)' },
+    mode: { type: 'string', value: 'test|live', choices: keyModeSchema.options, description: 'only test or live keys' },
+    limit: { type: 'string', value: 'N', description: `rows per page (default ${ADMIN_PAGE_LIMIT_DEFAULT}, at most ${ADMIN_PAGE_LIMIT_MAX})` },
     page: { type: 'string', value: 'N', description: 'page number (default 1)' },
   },
   async run({ opts, json, client, out }) {

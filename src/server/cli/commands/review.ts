@@ -1,3 +1,4 @@
+import { ADMIN_PAGE_LIMIT_DEFAULT, ADMIN_PAGE_LIMIT_MAX } from '../../../contract/admin';
 import { reviewDecisionBodySchema, type ReviewItem } from '../../../contract/hosted-individual';
 import type { IndividualRecord } from '../../../contract/individual';
 import type { Options } from '../args';
@@ -17,7 +18,7 @@ const list: Command = {
   name: 'list',
   summary: 'live verifications waiting for a specialist, oldest submission first',
   options: {
-    limit: { type: 'string', value: 'N', description: 'rows per page (default 50, at most 100)' },
+    limit: { type: 'string', value: 'N', description: `rows per page (default ${ADMIN_PAGE_LIMIT_DEFAULT}, at most ${ADMIN_PAGE_LIMIT_MAX})` },
     page: { type: 'string', value: 'N', description: 'page number (default 1)' },
   },
   async run({ opts, json, client, out }) {

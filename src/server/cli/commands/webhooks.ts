@@ -1,26 +1,13 @@
+import {
+  ADMIN_PAGE_LIMIT_DEFAULT, MAX_DELIVERIES_LIMIT, deliveryStateSchema, type Delivery, type TestEvents,
+} from '../../../contract/admin';
 import type { Command, CommandGroup } from '../command';
 import { UsageError } from '../command';
 import { shortTime, type Column } from '../output';
 
-/** One outbox event as GET /api/admin/webhooks returns it (fields the CLI shows). */
-export interface DeliveryView {
-  id: string;
-  keyId?: string;
-  /** Event type; `eventType` is accepted too. */
-  event?: string;
-  eventType?: string;
-  destination: string;
-  state: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-  subjectId: string | null;
-}
-
-const deliveryColumns: Column<DeliveryView>[] = [
+const deliveryColumns: Column<Delivery>[] = [
   { header: 'EVENT ID', value: (d) => d.id },
-  { header: 'TYPE', value: (d) => d.event ?? d.eventType },
+  { header: 'TYPE', value: (d) => d.event },
   { header: 'TO', value: (d) => d.destination },
   { header: 'STATE', value: (d) => d.state },
   { header: 'ATTEMPTS', value: (d) => d.attempts },
@@ -41,8 +28,8 @@ const list: Command = {
   summary: 'list webhook deliveries, newest first, with attempts and the last error',
   options: {
     key: { type: 'string', value: 'KEY_ID', description: 'only this key\'s events' },
-    state: { type: 'string', value: 'STATE', choices: ['pending', 'delivered', 'failed'], description: 'pending, delivered or failed' },
-    limit: { type: 'string', value: 'N', description: 'rows per page (default 50, at most 100)' },
+    state: { type: 'string', value: 'STATE', choices: deliveryStateSchema.options, description: 'pending, delivered or failed' },
+    limit: { type: 'string', value: 'N', description: `rows per page (default ${ADMIN_PAGE_LIMIT_DEFAULT}, at most ${MAX_DELIVERIES_LIMIT})` },
     page: { type: 'string', value: 'N', description: 'page number (default 1)' },
   },
   async run({ opts, json, client, out }) {
@@ -56,7 +43,7 @@ const list: Command = {
     if (limit) q.set('limit', limit);
     if (page) q.set('page', page);
     const qs = q.size ? `?${q}` : '';
-    const { data, meta } = await client().call<DeliveryView[]>('GET', `/webhooks${qs}`);
+    const { data, meta } = await client().call<Delivery[]>('GET', `/webhooks${qs}`);
     if (json) { out.json(data); return; }
     out.table(data, deliveryColumns, 'No webhook deliveries.');
     if (meta && meta.total > data.length) {
@@ -82,9 +69,7 @@ const test: Command = {
   args: [{ name: 'KEY_ID' }],
   async run({ args, json, client, out }) {
     const keyId = args[0]!;
-    const { data } = await client().call<{ events: { id: string; destination: string; url: string }[] }>(
-      'POST', `/keys/${encodeURIComponent(keyId)}/test-webhook`,
-    );
+    const { data } = await client().call<TestEvents>('POST', `/keys/${encodeURIComponent(keyId)}/test-webhook`);
     if (json) { out.json(data); return; }
     for (const e of data.events) out.line(`Queued webhook.test ${e.id} to the ${e.destination} URL ${e.url}`);
     out.line(`Check the result with: npm run idv -- webhooks list --key ${keyId}`);
