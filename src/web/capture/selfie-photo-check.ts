@@ -79,3 +79,9 @@ export async function checkSelfiePhoto(
   }
   return judgeSelfie(faces, photo.width, photo.height);
 }
+
+/** `checkFile` of the photo-capture hook for selfies: the problem, or null when it may be used. */
+export async function pickedSelfieProblem(photo: { blob: Blob; width: number; height: number }): Promise<SelfieProblem | null> {
+  const verdict = await checkSelfiePhoto(photo);
+  return verdict.ok ? null : verdict.problem;
+}

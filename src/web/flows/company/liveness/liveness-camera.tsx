@@ -14,6 +14,7 @@ import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint } from '../../../ui/capture/camera-stage';
 import { FilePicker } from '../../../ui/capture/file-picker';
+import { pickedSelfieProblem } from '../../../capture/selfie-photo-check';
 
 export interface LivenessCameraProps {
   onPhoto: (photo: Blob) => void;
@@ -32,7 +33,9 @@ const HINT_KEYS = {
 
 export function LivenessCamera({ onPhoto, onCancel }: LivenessCameraProps) {
   const { t } = useTranslation('company');
-  const capture = usePhotoCapture('selfie', 'camera');
+  const { t: common } = useTranslation('common');
+  // A picked selfie meets the live camera's face rules too (the gate has no way around it).
+  const capture = usePhotoCapture('selfie', 'camera', { checkFile: pickedSelfieProblem });
   const camera = useCamera('selfie', capture.mode === 'camera' || capture.mode === 'processing');
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
   const guidance = useFaceGuidance(camera.videoRef, live);
@@ -73,15 +76,13 @@ export function LivenessCamera({ onPhoto, onCancel }: LivenessCameraProps) {
       variant="camera"
       testId="company-liveness-camera"
       footer={
+        // Upload only when the camera cannot be used: with a live camera the selfie is taken live.
         failed ? (
           <FilePicker label={t('liveness.uploadInstead')} variant="primary" onPick={pick} testId="liveness-upload" />
         ) : (
-          <>
-            <Button onClick={shutter} disabled={!live || !guidance.canShoot} data-testid="liveness-shutter">
-              {t('liveness.takePhoto')}
-            </Button>
-            <FilePicker label={t('liveness.uploadInstead')} onPick={pick} testId="liveness-upload" />
-          </>
+          <Button onClick={shutter} disabled={!live || !guidance.canShoot} data-testid="liveness-shutter">
+            {t('liveness.takePhoto')}
+          </Button>
         )
       }
     >
@@ -113,8 +114,8 @@ export function LivenessCamera({ onPhoto, onCancel }: LivenessCameraProps) {
         </>
       )}
       {capture.fileError ? (
-        <Alert tone="error" live="assertive">
-          {t('liveness.photoUnreadable')}
+        <Alert tone="error" live="assertive" testId="file-error">
+          {capture.fileError === 'unreadable' ? t('liveness.photoUnreadable') : common(`selfieFileProblem.${capture.fileError}`)}
         </Alert>
       ) : null}
     </Screen>

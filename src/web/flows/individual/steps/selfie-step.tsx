@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { EncodedImage } from '../../../capture/encode-image';
 import type { FaceHint } from '../../../capture/face-guidance';
-import { checkSelfiePhoto, type SelfieProblem } from '../../../capture/selfie-photo-check';
+import { pickedSelfieProblem } from '../../../capture/selfie-photo-check';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
@@ -30,16 +30,11 @@ export interface SelfieStepProps {
 
 const hintTone = (hint: FaceHint) => (hint === 'ready' ? 'good' : 'warn');
 
-/** A picked selfie passes the live camera's face rules (or is taken unchecked without a detector). */
-async function checkPickedSelfie(image: EncodedImage): Promise<SelfieProblem | null> {
-  const verdict = await checkSelfiePhoto(image);
-  return verdict.ok ? null : verdict.problem;
-}
-
 export function SelfieStep(props: SelfieStepProps) {
   const { step, confirmedUrl, serverHas, onConfirm, onContinue, onBack } = props;
   const { t } = useTranslation('individual');
-  const capture = usePhotoCapture('selfie', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { checkFile: checkPickedSelfie });
+  const { t: common } = useTranslation('common');
+  const capture = usePhotoCapture('selfie', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { checkFile: pickedSelfieProblem });
   const camera = useCamera('selfie', capture.mode === 'camera', props.noSizeConstraints);
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
   const guidance = useFaceGuidance(camera.videoRef, live);
@@ -129,7 +124,7 @@ export function SelfieStep(props: SelfieStepProps) {
       )}
       {capture.fileError ? (
         <Alert tone="error" live="assertive" testId="file-error">
-          {capture.fileError === 'unreadable' ? t('capture.fileError') : t(`selfie.fileProblem.${capture.fileError}`)}
+          {capture.fileError === 'unreadable' ? t('capture.fileError') : common(`selfieFileProblem.${capture.fileError}`)}
         </Alert>
       ) : null}
     </Screen>
