@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isFramed, parentOrigin, postToParent, type EmbedWindow } from './parent-messages';
-import { buildRedirectUrl } from './redirect';
+import { buildRedirectUrl, freshStatus } from './redirect';
 
 function framedWindow(opts: { ancestors?: string[]; referrer?: string; framed?: boolean }) {
   const parent = { postMessage: vi.fn() };
@@ -53,5 +53,19 @@ describe('redirect url', () => {
     expect(buildRedirectUrl('javascript:alert(1)', 'v', 's')).toBeNull();
     expect(buildRedirectUrl('/relative', 'v', 's')).toBeNull();
     expect(buildRedirectUrl(null, 'v', 's')).toBeNull();
+  });
+});
+
+describe('freshStatus', () => {
+  it('takes the status the server has now', async () => {
+    await expect(freshStatus(async () => ({ status: 'successful' }), 'started')).resolves.toBe('successful');
+  });
+
+  it('keeps the known status when the server fails or does not answer in time', async () => {
+    await expect(freshStatus(async () => { throw new Error('offline'); }, 'started')).resolves.toBe('started');
+    const hanging = (signal: AbortSignal) => new Promise<{ status: string }>((_, reject) => {
+      signal.addEventListener('abort', () => reject(new Error('aborted')));
+    });
+    await expect(freshStatus(hanging, 'completed', 20)).resolves.toBe('completed');
   });
 });

@@ -24,3 +24,24 @@ export const AUTO_REDIRECT_SECONDS = 5;
 export function navigateTo(url: string): void {
   window.location.assign(url);
 }
+
+/**
+ * The session's status as the server has it now, for the redirect: a test key is decided
+ * seconds after submit, before the next status poll. Falls back to `known` when the server does
+ * not answer within `timeoutMs`, so leaving is never blocked.
+ */
+export async function freshStatus(
+  load: (signal: AbortSignal) => Promise<{ status: string }>,
+  known: string,
+  timeoutMs = 3000,
+): Promise<string> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return (await load(controller.signal)).status;
+  } catch {
+    return known;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -12,7 +12,7 @@ import { StatusScreen } from '../../app/screens/status-screen';
 import { useSessionPoll } from '../../app/use-session-poll';
 import type { EncodedImage } from '../../capture/encode-image';
 import { postToParent } from '../../embed/parent-messages';
-import { buildRedirectUrl, navigateTo } from '../../embed/redirect';
+import { buildRedirectUrl, freshStatus, navigateTo } from '../../embed/redirect';
 import { alpha2ToAlpha3 } from '../../i18n/countries';
 import { preferredRegion, supportedBase } from '../../i18n/languages';
 import { confirmedSlots, type CaptureStore } from './capture-store';
@@ -136,10 +136,17 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
 
   const name = session.branding.name;
   const redirectUrl = buildRedirectUrl(session.redirect, session.verificationId, session.status);
+  // Leaving for the customer's site carries the status the server has now, not the one on screen.
+  const leaveToCustomer = useCallback(async () => {
+    const current = sessionRef.current ?? session;
+    const status = await freshStatus((signal) => api.getSession(processId, signal), current.status);
+    const url = buildRedirectUrl(current.redirect, current.verificationId, status);
+    if (url) navigateTo(url);
+  }, [api, processId, session, sessionRef]);
 
   // Outcome screens first: a redirect after a submit from this page wins over everything.
   if ((session.phase === 'submitted' || session.phase === 'closed') && submittedHere && redirectUrl) {
-    return <DoneStep companyName={name} redirectUrl={redirectUrl} onRedirect={navigateTo} />;
+    return <DoneStep companyName={name} redirectUrl={redirectUrl} onRedirect={() => void leaveToCustomer()} />;
   }
   if (session.phase === 'closed') {
     return <ClosedLinkScreen reason={session.closedReason ?? 'expired'} companyName={name} />;
