@@ -5,9 +5,12 @@ export interface LoadResult { name: string; db: string; reqPerSec: number; p50: 
 
 const ADMIN = 'bench-admin-token-0123456789abcdef0123456789abcdef';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** Unmeasured load first, so the rows show the steady state, not V8's JIT warming up. */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = 50;
 
 async function load(name: string, db: string, opts: autocannon.Options): Promise<LoadResult> {
+  if (WARMUP_SECONDS > 0) await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, ...opts });
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   return {
     name, db,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { benchApi, benchBare, type LoadResult } from './api-bench';
+import { WARMUP_SECONDS, benchApi, benchBare, type LoadResult } from './api-bench';
 import { measureWebSize } from './web-size';
 import { FIRST_SCREEN_JS_BUDGET, measureWebJourney, type WebJourney } from './web-journey';
 // @ts-expect-error plain ESM helper shared with the test runner
@@ -49,7 +49,7 @@ async function main() {
     `- face detection in headless Chromium (CPU delegate, BlazeFace short-range):`, ...face.map((l) => `  - ${l}`),
   ].filter(Boolean);
   const md = [
-    `# API benchmark`, ``, `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores · 50 connections · ${process.env.BENCH_SECONDS ?? 10} s per row · loopback`, ``,
+    `# API benchmark`, ``, `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores · 50 connections · ${process.env.BENCH_SECONDS ?? 10} s per row after ${WARMUP_SECONDS} s of unmeasured warm-up · loopback (autocannon shares the 2 cores)`, ``,
     `| endpoint | db | req/s | p50 ms | p99 ms | non-2xx | errors |`, `|---|---|---|---|---|---|---|`, ...rows, ``,
     ...verdict.map((v) => `- ${v}`), `- PostgreSQL: ${pgNote}`, ``,
     `# Web app`, ``, ...web, ``,

@@ -12,6 +12,23 @@ describe('createBatcher', () => {
     expect(batches).toEqual([[1], [2, 3, 4]]);
   });
 
+  it('joins calls from separate callbacks of one event-loop phase (requests read from several sockets)', async () => {
+    const batches: number[][] = [];
+    // Like PGlite: the query itself completes without giving the event loop a turn.
+    const f = createBatcher(async (xs: number[]) => { batches.push(xs); return xs; }, { maxBatch: 10, maxConcurrent: 1 });
+    const results = await new Promise<number[]>((resolve) => {
+      const pending: Promise<number>[] = [];
+      for (let i = 0; i < 5; i++) {
+        setImmediate(() => {
+          pending.push(f(i));
+          if (pending.length === 5) void Promise.all(pending).then(resolve);
+        });
+      }
+    });
+    expect(results).toEqual([0, 1, 2, 3, 4]);
+    expect(batches).toEqual([[0, 1, 2, 3, 4]]);
+  });
+
   it('queues calls while a batch is in flight and sends them together next', async () => {
     const batches: number[][] = [];
     let release!: () => void;

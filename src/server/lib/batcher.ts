@@ -1,9 +1,15 @@
 /**
  * Adaptive batching ("group commit") for hot single-row queries. Calls that arrive while the
  * database is busy are queued and sent together as one query when it frees up; a call on an
- * idle database goes out at once (after the current microtask), so batching adds no latency
+ * idle database goes out at once (after the current poll phase), so batching adds no latency
  * at low load and divides the per-query cost at high load. On PGlite every query pays a fixed
  * cost that dwarfs the per-row cost (measured: 20 lookups one by one ≈ 12× one 20-row lookup).
+ *
+ * The first batch waits for `setImmediate`, not a microtask: PGlite runs a query synchronously
+ * on this thread, so a batch started from a microtask would run before node reads the other
+ * requests already waiting on their sockets, and every batch would hold one call (measured on
+ * GET /v1/verifications/{id}, 50 connections: batches of 1.0 and ~870 req/s with a microtask,
+ * batches of ~37 and ~4,500 req/s with setImmediate).
  *
  * `run` receives the queued inputs and returns one output per input, in order; if it throws,
  * every caller of that batch gets the error.
@@ -40,11 +46,11 @@ export function createBatcher<I, O>(run: (inputs: I[]) => Promise<O[]>, opts: Ba
   };
   return (input) => new Promise<O>((resolve, reject) => {
     queue.push({ input, resolve, reject });
-    // Calls made in the same tick join one batch; when all slots are busy, the batch that
-    // frees a slot picks up everything queued meanwhile.
+    // Calls made while node reads the ready sockets join one batch; when all slots are busy,
+    // the batch that frees a slot picks up everything queued meanwhile.
     if (!scheduled && inFlight < opts.maxConcurrent) {
       scheduled = true;
-      queueMicrotask(pump);
+      setImmediate(pump);
     }
   });
 }
