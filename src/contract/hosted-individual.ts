@@ -29,7 +29,12 @@ export const hostedSessionSchema = z.object({
   needsBack: z.boolean().nullable(),
   expiresAt: z.string(),
   redirect: z.string().nullable(),
+  /** The key's branding, shared by both hosted flows. */
   branding: z.object({
+    /**
+     * The key's branding name, '' when none is set (never the key's own name, an operator
+     * label): the app then says "the company that sent you this link".
+     */
     name: z.string(),
     logoUrl: z.string().nullable(),
     accentColor: z.string().nullable(),

@@ -20,13 +20,16 @@ function brandingUrl(v: unknown): string | null {
 
 /**
  * The customer's branding for the hosted flow, from the key's `branding` jsonb. Values are
- * operator-entered but still sanitised: only http(s) URLs, only hex colours.
+ * operator-entered but still sanitised: only http(s) URLs, only hex colours. The name is the
+ * branding name only ('' when unset, as in the company flow): the key's own name is an
+ * operator label ("Production", "default test key …") and never reaches end users; the app
+ * shows a neutral phrase instead.
  */
-export function brandingOf(key: Pick<ApiKeyRow, 'name' | 'branding'>): HostedSession['branding'] {
+export function brandingOf(key: Pick<ApiKeyRow, 'branding'>): HostedSession['branding'] {
   const b = key.branding ?? {};
   const accent = brandingString(b.accentColor, 9);
   return {
-    name: brandingString(b.name) ?? key.name,
+    name: brandingString(b.name) ?? '',
     logoUrl: brandingUrl(b.logoUrl),
     accentColor: accent && HEX_COLOUR.test(accent) ? accent : null,
     privacyPolicyUrl: brandingUrl(b.privacyPolicyUrl),
@@ -34,7 +37,7 @@ export function brandingOf(key: Pick<ApiKeyRow, 'name' | 'branding'>): HostedSes
 }
 
 /** `GET /v1/hosted/verifications/{processId}`: what the flow needs to resume at the right step. */
-export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'name' | 'branding' | 'mode'>): HostedSession {
+export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'branding' | 'mode'>): HostedSession {
   const type = docTypeSchema.safeParse(row.docType);
   const state = alpha3Schema.safeParse(row.issuingState);
   return {

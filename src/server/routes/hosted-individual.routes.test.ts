@@ -50,7 +50,7 @@ describe('GET session', () => {
       processId: id, verificationId: id, status: 'not started', decision: null, phase: 'welcome', closedReason: null,
       document: null, needsBack: null, redirect: 'https://acme.example/done', testMode: true, resubmissionRequested: false,
       captured: { documentFront: false, documentBack: false, selfie: false },
-      branding: { name: 'Acme test', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
+      branding: { name: '', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
     });
   });
 
