@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 export interface MediaStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes the file; a key with no file is already done. Callers decide only from committed rows (media/discard.ts). */
+  delete(key: string): Promise<void>;
 }
 
 /** File-system storage under DATA_DIR/media; writes are atomic (temp file + rename). */
@@ -31,6 +33,14 @@ export class FileStorage implements MediaStorage {
       return await readFile(this.pathOf(key));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(this.pathOf(key));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw e;
     }
   }
