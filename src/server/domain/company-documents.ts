@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UploadedDocument } from '../../contract/hosted-company';
 import type { AppContext } from '../context';
+import { discardMedia } from '../media/discard';
 import { processDocument } from '../media/validate-document';
 import { appendAudit } from './company-audit';
 import { progressAfter } from './company-draft';
@@ -45,7 +46,7 @@ export async function addDocument(
     size: processed.bytes.length,
     uploadedAt: now.toISOString(),
   };
-  return ctx.db.transaction(async (tx) => {
+  const res = await ctx.db.transaction(async (tx) => {
     const locked = await lockCompany(tx, row.id);
     if (!locked) return notFound();
     const refused = editableFailure(locked, now) ?? roomFor(locked, campaign.definition.documents, kind);
@@ -65,21 +66,25 @@ export async function addDocument(
     });
     return { ok: true as const, document: publicDocument(entry) };
   });
+  // Refused under the lock (closed, full, gone meanwhile): no row references the new file.
+  if (!res.ok) await discardMedia(ctx, [key], row.id);
+  return res;
 }
 
 /**
- * Removes a document from the verification. The stored bytes stay in media storage (the
- * storage has no delete; they are unreachable without the entry).
+ * Removes a document from the verification, then (after commit) its file: the key comes from
+ * the entry read under the row lock, and document keys are never shared or reused.
  */
 export async function removeDocument(ctx: AppContext, processId: string, kind: string, docId: string): Promise<{ ok: true } | HostedFail> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const res = await ctx.db.transaction(async (tx) => {
     const row = await lockCompany(tx, processId);
     if (!row) return notFound();
     const refused = editableFailure(row, now);
     if (refused) return refused;
     const docs = storedDocuments(row);
-    if (!docs.some((d) => d.id === docId && d.kind === kind)) return hostedFail(404, 'not_found', 'Document not found');
+    const removed = docs.find((d) => d.id === docId && d.kind === kind);
+    if (!removed) return hostedFail(404, 'not_found', 'Document not found');
     const uploadedDocuments = docs.filter((d) => d.id !== docId);
     const { definition } = await campaignOf(tx, row);
     const auditTrail = appendAudit(row.auditTrail, { action: 'document_removed', actor: 'representative', detail: { documentId: docId, kind } }, now);
@@ -90,8 +95,11 @@ export async function removeDocument(ctx: AppContext, processId: string, kind: s
       auditTrail,
       updatedAt: now,
     });
-    return { ok: true as const };
+    return { ok: true as const, key: removed.key, kept: uploadedDocuments.map((d) => d.key) };
   });
+  if (!res.ok) return res;
+  if (!res.kept.includes(res.key)) await discardMedia(ctx, [res.key], processId);
+  return { ok: true };
 }
 
 export async function readDocument(ctx: AppContext, row: CompanyRow, docId: string): Promise<{ ok: true; document: StoredDocument; bytes: Buffer } | HostedFail> {

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { companyStatusCodes, individualStatusCodes } from '../../contract/statuses';
 import type { LivenessStatus } from '../../contract/hosted-company';
 import type { AppContext } from '../context';
 import { verifications } from '../db/schema';
 import { newVerificationId } from '../lib/ids';
+import { discardMedia } from '../media/discard';
 import { processUpload } from '../media/process-upload';
 import { enqueueEvent } from '../webhooks/outbox';
 import { appendAudit } from './company-audit';
@@ -72,7 +74,9 @@ export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: 
     return hostedFail(400, 'invalid_media', `The photo must be at least ${LIVENESS_MIN_EDGE} pixels on each side`);
   }
   const verificationId = livenessOf(row).verificationId!;
-  const key = `company/${row.id}/liveness-${verificationId}.jpg`;
+  // Random per upload, like every stored capture: two racing requests never write the same file,
+  // so the loser's file can be deleted without touching the one the winner recorded.
+  const key = `company/${row.id}/liveness-${verificationId}-${randomBytes(8).toString('hex')}.jpg`;
   await ctx.storage.put(key, img.bytes);
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockCompany(tx, row.id);
@@ -106,6 +110,8 @@ export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: 
     return { ok: true as const, livenessVerificationId: verificationId, completedAt: now.toISOString() };
   });
   if (result.ok) ctx.kickWebhooks();
+  // Refused under the lock (completed or closed meanwhile): no row references the new file.
+  else await discardMedia(ctx, [key], row.id);
   return result;
 }
 

@@ -2,6 +2,7 @@ import type { ChooseDocumentBody, HostedErrorCode, MediaSlot, MissingCapture } f
 import { individualStatusCodes } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
+import { discardMedia } from '../media/discard';
 import { enqueueEvent } from '../webhooks/outbox';
 import { scheduleDecision } from './individual-decision';
 import {
@@ -15,19 +16,27 @@ export type HostedResult =
   | { ok: true; row: VerificationRow }
   | { ok: false; code: HostedErrorCode; missing?: MissingCapture[] };
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'storage' | 'logger'>;
+/** What a step under the lock decided; `discard`: storage keys the committed row no longer references. */
+type Step = HostedResult & { evented?: boolean; discard?: (string | undefined)[] };
 
-/** Runs `fn` on the locked row; kicks the webhook worker after commit when events were written. */
-async function withSession(
-  ctx: Ctx, id: string, fn: (tx: Tx, row: VerificationRow, now: Date) => Promise<HostedResult & { evented?: boolean }>,
-): Promise<HostedResult> {
-  const res = await ctx.db.transaction(async (tx) => {
+/**
+ * Runs `fn` on the locked row; after commit, kicks the webhook worker when events were written
+ * and deletes the media `fn` superseded (read under the lock, so a concurrent upload's key is
+ * never among them; a key the new row still holds is kept whatever `fn` said).
+ */
+async function withSession(ctx: Ctx, id: string, fn: (tx: Tx, row: VerificationRow, now: Date) => Promise<Step>): Promise<HostedResult> {
+  const res: Step = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const row = await lockVerification(tx, id, now);
     if (!row) return { ok: false as const, code: 'not_found' as const };
     return fn(tx, row, now);
   });
-  if (res.ok && 'evented' in res && res.evented) ctx.kickWebhooks();
+  if (res.ok && res.evented) ctx.kickWebhooks();
+  if (res.ok && res.discard) {
+    const held = new Set(Object.values(res.row.media));
+    await discardMedia(ctx, res.discard.filter((k) => k && !held.has(k)), id);
+  }
   return res.ok ? { ok: true, row: res.row } : res;
 }
 
@@ -47,7 +56,10 @@ export function startSession(ctx: Ctx, id: string): Promise<HostedResult> {
   });
 }
 
-/** Document type and issuing country; a back side already captured is dropped if the new type has none. */
+/**
+ * Document type and issuing country; a back side already captured is dropped if the new type
+ * has none (and its file deleted after commit).
+ */
 export function chooseDocument(ctx: Ctx, id: string, body: ChooseDocumentBody): Promise<HostedResult> {
   return withSession(ctx, id, async (tx, row, now) => {
     const blocked = captureBlocker(row);
@@ -55,7 +67,7 @@ export function chooseDocument(ctx: Ctx, id: string, body: ChooseDocumentBody): 
     const next = await updateVerification(tx, id, {
       docType: body.type, issuingState: body.issuingState, media: mediaAfterDocumentChoice(row.media, body.type), updatedAt: now,
     });
-    return { ok: true, row: next };
+    return { ok: true, row: next, discard: [row.media.back] };
   });
 }
 
@@ -71,19 +83,25 @@ export function uploadBlocker(row: VerificationRow, slot: MediaSlot): HostedErro
 }
 
 /**
- * Records a stored capture. Every successful upload (retakes included) emits its event: the
- * event says "this slot now holds a new image", and integrators must tolerate repeats anyway.
- * Rules are checked again under the lock: the session may have moved while the image was encoded.
+ * Records a capture already stored under `storageKey` (random per upload) and owns that file
+ * from then on. Every successful upload (retakes included) emits its event: the event says
+ * "this slot now holds a new image", and integrators must tolerate repeats anyway. Rules are
+ * checked again under the lock: the session may have moved while the image was encoded.
+ * After commit the image it replaced is deleted (a signed URL to it answers 404 from then on);
+ * a refused upload deletes the new file, which no row references.
  */
-export function recordUpload(ctx: Ctx, id: string, slot: MediaSlot, storageKey: string): Promise<HostedResult> {
-  return withSession(ctx, id, async (tx, row, now) => {
+export async function recordUpload(ctx: Ctx, id: string, slot: MediaSlot, storageKey: string): Promise<HostedResult> {
+  const res = await withSession(ctx, id, async (tx, row, now) => {
     const blocked = uploadBlocker(row, slot);
     if (blocked) return { ok: false, code: blocked };
-    const next = await updateVerification(tx, id, { media: { ...row.media, [mediaFieldOf[slot]]: storageKey }, updatedAt: now });
+    const field = mediaFieldOf[slot];
+    const next = await updateVerification(tx, id, { media: { ...row.media, [field]: storageKey }, updatedAt: now });
     const extra = slot === 'selfie' ? {} : documentUploadExtra(next, slot === 'document-front' ? 'front' : 'back');
     await enqueueEvent(tx, { apiKeyId: row.apiKeyId, type: uploadEvent[slot], subjectId: id, now, data: progressPayload(next, now, extra) });
-    return { ok: true, row: next, evented: true };
+    return { ok: true, row: next, evented: true, discard: [row.media[field]] };
   });
+  if (!res.ok) await discardMedia(ctx, [storageKey], id);
+  return res;
 }
 
 /**

@@ -1,8 +1,12 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyPayloadSchema } from '../../contract/events';
 import { companyVerifications, verifications, webhookEvents } from '../db/schema';
+import { storedDocuments } from '../domain/company-form-values';
 import { completeDraft, insertCompany, minimalPdf, photo } from '../domain/company-test-support';
+import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';
 
 describe('hosted company API', () => {
@@ -24,6 +28,20 @@ describe('hosted company API', () => {
   const rowOf = async (id: string) => (await h.ctx.db.select().from(companyVerifications).where(eq(companyVerifications.id, id)))[0]!;
   const eventsOf = async (id: string) => (await h.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.subjectId, id)).orderBy(asc(webhookEvents.id)))
     .map((e) => ({ type: e.eventType, destination: e.destination, body: JSON.parse(e.body) as { event: string; data: Record<string, unknown> } }));
+  /** File names under DATA_DIR/media/company/<id>, sorted. */
+  const storedFiles = (id: string) => {
+    const dir = join(mediaRoot(h.ctx.settings.dataDir), 'company', id);
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  };
+  const fileNames = (keys: string[]) => keys.map((k) => k.split('/').pop()!).sort();
+  /** Runs `meanwhile` right after the next media write, before the request records it. */
+  const afterNextPut = (meanwhile: () => Promise<void>) => {
+    const put = h.ctx.storage.put.bind(h.ctx.storage);
+    return vi.spyOn(h.ctx.storage, 'put').mockImplementationOnce(async (key, bytes) => {
+      await put(key, bytes);
+      await meanwhile();
+    });
+  };
   /** As the web app does: Start on the welcome screen (consent), then every section. */
   const saveAll = async (api: ReturnType<typeof client>, draft: Record<string, unknown> = completeDraft) => {
     expect((await api('PATCH', '/draft', { body: { consent: true, currentStep: 0 } })).status).toBe(200);
@@ -148,9 +166,16 @@ describe('hosted company API', () => {
     expect(session.body.data.documents).toHaveLength(4);
     expect(session.body.data.progress.completedSteps).toContain('documents');
     expect((await api('DELETE', `/documents/proof_of_address/${doc.id}`)).status).toBe(404);
+    const removedKey = storedDocuments(await rowOf(c.id)).find((d) => d.id === doc.id)!.key;
+    expect(storedFiles(c.id)).toHaveLength(4);
     expect((await api('DELETE', `/documents/business_registration/${doc.id}`)).status).toBe(200);
     const after = await api('GET');
     expect(after.body.data.documents.map((d: { id: string }) => d.id)).not.toContain(doc.id);
+    // Its file is gone; the three others stay.
+    expect(await h.ctx.storage.get(removedKey)).toBeNull();
+    expect(storedFiles(c.id)).toEqual(fileNames(storedDocuments(await rowOf(c.id)).map((d) => d.key)));
+    expect(storedFiles(c.id)).toHaveLength(3);
+    expect((await api('GET', `/documents/${doc.id}`)).status).toBe(404);
     expect((await rowOf(c.id)).auditTrail.map((e) => e.action)).toEqual(expect.arrayContaining(['document_uploaded', 'document_removed']));
   });
 
@@ -160,6 +185,51 @@ describe('hosted company API', () => {
     const up = await client(c)('PUT', '/documents/proof_of_address', { raw: pdf });
     const res = await h.app.fetch(new Request(`http://idv.test/api/v1/hosted/company-verifications/${c.id}/documents/${up.body.data.id}`, { headers: { 'x-hosted-token': c.token } }));
     expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  it('leaves no file for a document refused under the lock (another upload took the last place meanwhile)', async () => {
+    const c = await insertCompany(h.ctx, { apiKeyId: keyId });
+    const api = client(c);
+    for (let i = 0; i < 2; i++) expect((await api('PUT', '/documents/business_registration', { raw: minimalPdf() })).status).toBe(200);
+    let racer = 0;
+    const spy = afterNextPut(async () => {
+      racer = (await api('PUT', '/documents/business_registration', { raw: minimalPdf() })).status;
+    });
+    try {
+      const late = await api('PUT', '/documents/business_registration', { raw: minimalPdf() });
+      expect(late.status).toBe(409);
+      expect(late.body.error.code).toBe('too_many_files');
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(racer).toBe(200);
+    const keys = storedDocuments(await rowOf(c.id)).map((d) => d.key);
+    expect(keys).toHaveLength(3);
+    expect(storedFiles(c.id)).toEqual(fileNames(keys));
+  });
+
+  it('leaves no file for a liveness selfie refused under the lock, keeping the recorded one', async () => {
+    const c = await insertCompany(h.ctx, { apiKeyId: keyId });
+    const api = client(c);
+    const vid = (await api('POST', '/liveness')).body.data.livenessVerificationId as string;
+    let racer = 0;
+    const spy = afterNextPut(async () => {
+      racer = (await api('POST', '/liveness/selfie', { raw: await photo() })).status;
+    });
+    try {
+      const late = await api('POST', '/liveness/selfie', { raw: await photo() });
+      expect(late.status).toBe(409);
+      expect(late.body.error.code).toBe('liveness_completed');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(racer).toBe(200);
+    const [linked] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, vid));
+    const selfie = linked!.media.selfie!;
+    expect(selfie).toMatch(new RegExp(`^company/${c.id}/liveness-${vid}-[0-9a-f]{16}\\.jpg$`));
+    expect(storedFiles(c.id)).toEqual(fileNames([selfie]));
+    expect(await h.ctx.storage.get(selfie)).not.toBeNull();
   });
 
   it('runs representative liveness on a linked individual verification and emits liveness_completed', async () => {

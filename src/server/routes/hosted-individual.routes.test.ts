@@ -1,11 +1,15 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorEnvelopeSchema, successEnvelopeSchema } from '../../contract/envelope';
 import { hostedSessionSchema, MEDIA_MAX_BYTES } from '../../contract/hosted-individual';
 import { INDIVIDUAL_SESSION_TTL_MS } from '../../contract/statuses';
 import { verifications } from '../db/schema';
 import { settleDecisions } from '../domain/individual-decision';
+import { createMediaSigner } from '../media/signed-url';
+import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';
 import { captureAll, createSession, eventsOf, hostedPath, jpeg, upload } from './hosted-individual.testkit';
 
@@ -32,6 +36,14 @@ function expectHostedError(res: { status: number; body: unknown }, status: numbe
   expect(env.code).toBe(status);
   expect(env.error?.code).toBe(code);
 }
+const rowOf = async (id: string) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
+/** File names under DATA_DIR/media/verifications/<id>, sorted (the folder appears with the first upload). */
+function storedFiles(id: string): string[] {
+  const dir = join(mediaRoot(h.ctx.settings.dataDir), 'verifications', id);
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
+/** A signed media link, fetched through the whole app. */
+const fetchLink = (url: string) => h.app.fetch(new Request(url));
 async function startedWithDoc(docType = 'NATIONAL_ID') {
   const id = await createSession(h, testKey);
   await start(id);
@@ -158,8 +170,11 @@ describe('PUT document', () => {
     await upload(h, id, 'document-back', img);
     const kept = await chooseDoc(id, { type: 'DRIVERS_LICENSE', issuingState: 'GHA' });
     expect(kept.body.data.captured).toEqual({ documentFront: true, documentBack: true, selfie: false });
+    const { back } = (await rowOf(id)).media;
     const res = await chooseDoc(id, { type: 'PASSPORT', issuingState: 'GHA' });
     expect(res.body.data).toMatchObject({ needsBack: false, captured: { documentFront: true, documentBack: false, selfie: false } });
+    expect(await h.ctx.storage.get(back!)).toBeNull();
+    expect(storedFiles(id)).toEqual([(await rowOf(id)).media.front!.split('/').pop()]);
   });
 });
 
@@ -185,16 +200,58 @@ describe('PUT media', () => {
     });
   });
 
-  it('accepts retakes: a new file each time and the event again', async () => {
+  it('accepts retakes: a new file each time, the replaced one deleted (its link 404s), and the event again', async () => {
     const id = await startedWithDoc();
+    await upload(h, id, 'document-front', await jpeg());
     await upload(h, id, 'selfie', await jpeg(200, 200, '#111111'));
-    const [before] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, id));
+    const before = await rowOf(id);
+    const oldLink = createMediaSigner(h.ctx).url(before.media.selfie!);
+    expect((await fetchLink(oldLink)).status).toBe(200);
     await upload(h, id, 'selfie', await jpeg(200, 200, '#eeeeee'));
-    const [after] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, id));
-    expect(after!.media.selfie).not.toBe(before!.media.selfie);
-    expect(await h.ctx.storage.get(before!.media.selfie!)).not.toBeNull();
+    const after = await rowOf(id);
+    expect(after.media.selfie).not.toBe(before.media.selfie);
+    expect(after.media.front).toBe(before.media.front);
+    expect(await h.ctx.storage.get(before.media.selfie!)).toBeNull();
+    expect((await fetchLink(oldLink)).status).toBe(404);
+    // On disk: exactly the files the row references, and the new link serves the new image.
+    expect(storedFiles(id)).toEqual([after.media.front!, after.media.selfie!].map((k) => k.split('/').pop()).sort());
+    const served = await fetchLink(createMediaSigner(h.ctx).url(after.media.selfie!));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals((await h.ctx.storage.get(after.media.selfie!))!)).toBe(true);
     const types = (await eventsOf(h, id)).map((e) => e.type);
     expect(types.filter((t) => t === 'verification.selfie_uploaded')).toHaveLength(2);
+  });
+
+  it('concurrent retakes of one slot keep exactly the file the row ends up holding', async () => {
+    const id = await startedWithDoc();
+    await upload(h, id, 'selfie', await jpeg(200, 200, '#000000'));
+    const shades = ['#222222', '#444444', '#666666', '#888888'];
+    const all = await Promise.all(shades.map(async (bg) => upload(h, id, 'selfie', await jpeg(200, 200, bg))));
+    for (const r of all) expect(r.status).toBe(200);
+    const { selfie } = (await rowOf(id)).media;
+    expect(storedFiles(id)).toEqual([selfie!.split('/').pop()]);
+    expect(await h.ctx.storage.get(selfie!)).not.toBeNull();
+  });
+
+  it('leaves no file when the session closes while the image is being stored', async () => {
+    const id = await startedWithDoc();
+    await upload(h, id, 'selfie', await jpeg());
+    const kept = (await rowOf(id)).media.selfie!;
+    // The customer cancels between the early check and the locked write: the upload is refused.
+    const put = h.ctx.storage.put.bind(h.ctx.storage);
+    const spy = vi.spyOn(h.ctx.storage, 'put').mockImplementationOnce(async (key, bytes) => {
+      await put(key, bytes);
+      expect(storedFiles(id)).toHaveLength(2);
+      expect((await h.request('PATCH', `/api/v1/verifications/${id}/cancel`, { key: testKey })).status).toBe(200);
+    });
+    try {
+      expectHostedError(await upload(h, id, 'document-front', await jpeg()), 409, 'closed');
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await rowOf(id)).media).toEqual({ selfie: kept });
+    expect(storedFiles(id)).toEqual([kept.split('/').pop()]);
   });
 
   it('refuses uploads in the wrong state or slot', async () => {

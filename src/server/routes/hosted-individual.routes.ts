@@ -105,6 +105,7 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
     if (!image.ok) return hostedFail(c, image.code, { detail: image.detail });
     const key = storageKeyFor(row.id, slot.data);
     await ctx.storage.put(key, image.bytes);
+    // From here recordUpload owns the file: it deletes it when refused, and the one it replaces.
     return answer(c, 'Media uploaded', await recordUpload(ctx, row.id, slot.data, key));
   });
 
