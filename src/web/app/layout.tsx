@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyAccent } from './branding';
+import { useCustomerName } from './customer-name';
 import styles from './layout.module.css';
 
 export interface LayoutBranding {
@@ -17,12 +18,14 @@ export interface AppLayoutProps {
 
 /**
  * Banner with the customer's name and logo (who is asking: the first trust signal), then the
- * main landmark. Applies the accent colour and the page title while mounted.
+ * main landmark. Applies the accent colour and the page title while mounted. Without a branding
+ * name the banner and title say the neutral app title (a logo then gets the neutral phrase).
  */
 export function AppLayout({ branding, testMode, children }: AppLayoutProps) {
   const { t } = useTranslation('common');
   const [logoFailed, setLogoFailed] = useState(false);
-  const name = branding?.name ?? '';
+  const customer = useCustomerName(branding?.name);
+  const name = customer.missing ? '' : customer.name;
   const accent = branding?.accentColor ?? null;
 
   useEffect(() => {
@@ -42,10 +45,10 @@ export function AppLayout({ branding, testMode, children }: AppLayoutProps) {
           <div className={styles.brand}>
             {logo ? (
               // A logo the CSP or network blocks falls back to the name alone.
-              <img className={styles.logo} src={logo} alt={t('logoAlt', { name })} onError={() => setLogoFailed(true)} referrerPolicy="no-referrer" />
+              <img className={styles.logo} src={logo} alt={name ? t('logoAlt', { name }) : customer.fix(customer.name)} onError={() => setLogoFailed(true)} referrerPolicy="no-referrer" />
             ) : null}
-            <span className={styles.name} aria-hidden={logo ? true : undefined}>
-              {name}
+            <span className={styles.name} aria-hidden={logo && name ? true : undefined}>
+              {name || t('appTitle')}
             </span>
           </div>
         ) : (

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { HostedSession } from '../../../contract/hosted-individual';
 import { Screen } from '../../ui/screen';
+import { useCustomerName } from '../customer-name';
 import styles from './screens.module.css';
 
 export type ClosedReason = NonNullable<HostedSession['closedReason']>;
 
-/** Each closed state says what happened and what to do now. */
+/** Each closed state says what happened and what to do now. `companyName` may be empty. */
 export function ClosedLinkScreen({ reason, companyName }: { reason: ClosedReason; companyName: string }) {
   const { t } = useTranslation('individual');
-  const name = companyName;
+  const { name, fix } = useCustomerName(companyName);
   const text: Record<ClosedReason, [string, string, string]> = {
     cancelled: [t('link.cancelledTitle'), t('link.cancelledBody', { name }), t('link.cancelledAction', { name })],
     abandoned: [t('link.abandonedTitle'), t('link.abandonedBody'), t('link.abandonedAction', { name })],
@@ -21,10 +22,10 @@ export function ClosedLinkScreen({ reason, companyName }: { reason: ClosedReason
     <Screen title={title} testId={`closed-link-screen`}>
       {reason === 'successful' ? <CheckIcon /> : null}
       <p data-testid="closed-reason" data-reason={reason}>
-        {body}
+        {fix(body)}
       </p>
       <p>
-        <strong>{action}</strong>
+        <strong>{fix(action)}</strong>
       </p>
     </Screen>
   );

@@ -4,7 +4,7 @@ import { CheckIcon } from '../../app/screens/closed-link-screen';
 import { Screen } from '../../ui/screen';
 import type { CompanyApiErrorCode } from './api/api-error';
 import type { LinkScreen } from './link-state';
-import { useCompanyName } from './company-name';
+import { useCustomerName } from '../../app/customer-name';
 
 export interface LinkScreenProps {
   screen: LinkScreen;
@@ -18,7 +18,7 @@ export interface LinkScreenProps {
 /** One screen per state of a link that cannot be filled in; each says what to do now. */
 export function CompanyLinkScreen({ screen, companyName, errorCode, onRetry }: LinkScreenProps) {
   const { t } = useTranslation('company');
-  const { name, fix } = useCompanyName(companyName);
+  const { name, fix } = useCustomerName(companyName);
   if (screen === 'unavailable') {
     const kind = errorCode === 'network' ? 'network' : errorCode === 'rate_limited' ? 'rate_limited' : 'server';
     return <RequestErrorScreen kind={kind} onRetry={onRetry} />;

@@ -4,7 +4,7 @@ import { AUTO_REDIRECT_SECONDS, buildRedirectUrl, navigateTo } from '../../../em
 import { ButtonLink } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import { CheckIcon } from '../../../app/screens/closed-link-screen';
-import { useCompanyName } from '../company-name';
+import { useCustomerName } from '../../../app/customer-name';
 
 export interface DoneStepProps {
   companyName: string;
@@ -16,7 +16,7 @@ export interface DoneStepProps {
 /** Submitted: says what happens next; goes back to the customer's site when a redirect is set. */
 export function DoneStep({ companyName, redirect, verificationId, status }: DoneStepProps) {
   const { t } = useTranslation('company');
-  const { name, fix } = useCompanyName(companyName);
+  const { name, fix } = useCustomerName(companyName);
   const target = buildRedirectUrl(redirect, verificationId, status);
   const [seconds, setSeconds] = useState(AUTO_REDIRECT_SECONDS);
 

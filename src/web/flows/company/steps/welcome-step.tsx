@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import styles from '../company.module.css';
 import type { SectionStep } from '../company.flow';
-import { useCompanyName } from '../company-name';
+import { useCustomerName } from '../../../app/customer-name';
 
 export interface WelcomeStepProps {
   campaign: CampaignDefinition;
@@ -19,7 +19,7 @@ export interface WelcomeStepProps {
 /** What it is, who asks, what to have at hand, how long; consent by the one primary action. */
 export function WelcomeStep({ campaign, sections, companyName, privacyPolicyUrl, expiresAt, onStart }: WelcomeStepProps) {
   const { t, i18n } = useTranslation('company');
-  const { name, missing, fix } = useCompanyName(companyName);
+  const { name, missing, fix } = useCustomerName(companyName);
   const needs: string[] = [t('welcome.needBusiness')];
   if (sections.includes('representative')) needs.push(t('welcome.needId'));
   if (sections.includes('documents') && campaign.documents.length > 0) needs.push(t('welcome.needDocuments'));

@@ -24,6 +24,13 @@ afterEach(() => {
 });
 
 describe('DoneStep', () => {
+  it('names the customer by a neutral phrase when the key has no branding name', () => {
+    render(<DoneStep companyName="" redirectUrl={redirectUrl} onRedirect={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Continue to the company that sent you this link' })).toBeTruthy();
+    expect(screen.getByTestId('redirect-countdown').textContent)
+      .toBe(`Taking you back to the company that sent you this link in ${AUTO_REDIRECT_SECONDS} seconds…`);
+  });
+
   it('continues to the customer at once with verificationId and status', () => {
     const onRedirect = vi.fn();
     render(<DoneStep companyName="Acme Bank" redirectUrl={redirectUrl} onRedirect={onRedirect} />);

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerName } from '../../../app/customer-name';
 import { CheckIcon } from '../../../app/screens/closed-link-screen';
 import { AUTO_REDIRECT_SECONDS } from '../../../embed/redirect';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 
 export interface DoneStepProps {
+  /** From the key's branding; may be empty. */
   companyName: string;
   /** The customer's redirect with verificationId and status added. */
   redirectUrl: string;
@@ -18,6 +20,7 @@ export interface DoneStepProps {
  */
 export function DoneStep({ companyName, redirectUrl, onRedirect }: DoneStepProps) {
   const { t } = useTranslation('individual');
+  const { name, fix } = useCustomerName(companyName);
   const [left, setLeft] = useState(AUTO_REDIRECT_SECONDS);
   const [stopped, setStopped] = useState(false);
 
@@ -31,7 +34,6 @@ export function DoneStep({ companyName, redirectUrl, onRedirect }: DoneStepProps
     return () => clearTimeout(timer);
   }, [left, stopped, redirectUrl, onRedirect]);
 
-  const name = companyName;
   return (
     <Screen
       title={t('done.title')}
@@ -39,7 +41,7 @@ export function DoneStep({ companyName, redirectUrl, onRedirect }: DoneStepProps
       footer={
         <>
           <Button onClick={() => onRedirect(redirectUrl)} data-testid="continue-redirect">
-            {t('done.continue', { name })}
+            {fix(t('done.continue', { name }))}
           </Button>
           {!stopped ? (
             <Button variant="text" onClick={() => setStopped(true)} data-testid="stay-here">
@@ -50,8 +52,8 @@ export function DoneStep({ companyName, redirectUrl, onRedirect }: DoneStepProps
       }
     >
       <CheckIcon />
-      <p>{t('done.body', { name })}</p>
-      {stopped ? <p>{t('done.close')}</p> : <p data-testid="redirect-countdown">{t('done.redirecting', { name, count: Math.max(0, left) })}</p>}
+      <p>{fix(t('done.body', { name }))}</p>
+      {stopped ? <p>{t('done.close')}</p> : <p data-testid="redirect-countdown">{fix(t('done.redirecting', { name, count: Math.max(0, left) }))}</p>}
     </Screen>
   );
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostedSession } from '../../../../contract/hosted-individual';
 import { initI18n } from '../../../i18n/i18n';
@@ -32,6 +33,26 @@ describe('WelcomeStep', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(onStart).toHaveBeenCalledOnce());
+  });
+
+  it('names the customer by its branding name, or by a neutral phrase capitalised where a sentence starts with it', async () => {
+    const { unmount } = render(<WelcomeStep session={session} onStart={vi.fn()} />);
+    expect(screen.getByText('Acme Bank asks you to confirm your identity. It takes about 2 minutes.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /privacy policy of Acme Bank/ })).toBeTruthy();
+    unmount();
+    const unnamed = { ...session, branding: { ...session.branding, name: '' } };
+    const second = render(<WelcomeStep session={unnamed} onStart={vi.fn()} />);
+    expect(screen.getByText('The company that sent you this link asks you to confirm your identity. It takes about 2 minutes.')).toBeTruthy();
+    expect(screen.getByText(/send them to the company that sent you this link to confirm who you are/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Read the privacy policy of the company that sent you this link/ })).toBeTruthy();
+    second.unmount();
+    await i18next.changeLanguage('de');
+    try {
+      render(<WelcomeStep session={unnamed} onStart={vi.fn()} />);
+      expect(screen.getByText(/^Das Unternehmen hinter diesem Link bittet Sie, Ihre Identität zu bestätigen\./)).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('links the privacy policy only when it is an http(s) URL', () => {

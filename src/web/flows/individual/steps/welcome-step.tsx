@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HostedSession } from '../../../../contract/hosted-individual';
 import { HostedApiError } from '../../../api/errors';
+import { useCustomerName } from '../../../app/customer-name';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
@@ -22,7 +23,7 @@ export function WelcomeStep({ session, onStart }: WelcomeStepProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<HostedApiError | null>(null);
   const consentId = useId();
-  const name = session.branding.name;
+  const { name, fix } = useCustomerName(session.branding.name);
   const privacyUrl = safeHttpUrl(session.branding.privacyPolicyUrl);
   const expires = formatDate(session.expiresAt, i18n.language);
 
@@ -51,7 +52,7 @@ export function WelcomeStep({ session, onStart }: WelcomeStepProps) {
         </Button>
       }
     >
-      <p>{t('welcome.intro', { name })}</p>
+      <p>{fix(t('welcome.intro', { name }))}</p>
       <div className={styles.section}>
         <h2 className={styles.subtitle}>{t('welcome.needTitle')}</h2>
         <ul className={styles.list}>
@@ -62,11 +63,11 @@ export function WelcomeStep({ session, onStart }: WelcomeStepProps) {
       </div>
       <div className={styles.section}>
         <h2 className={styles.subtitle}>{t('welcome.privacyTitle')}</h2>
-        <p>{t('welcome.privacyBody', { name })}</p>
+        <p>{fix(t('welcome.privacyBody', { name }))}</p>
         {privacyUrl ? (
           <p>
             <a href={privacyUrl} target="_blank" rel="noopener noreferrer" data-testid="privacy-link">
-              {t('welcome.privacyLink', { name })}
+              {fix(t('welcome.privacyLink', { name }))}
               <span className="visually-hidden"> {t('welcome.newTab')}</span>
             </a>
           </p>
