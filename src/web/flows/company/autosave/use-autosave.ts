@@ -34,14 +34,18 @@ export function useAutosave(
     handlers.current = { onSaved, onFatal };
   });
 
+  // Made on first use, not in an effect: a tap that lands before effects have run (Start or
+  // Send right after the screen appears) must reach a queue, not find none and report "not saved".
+  const make = useCallback(() => createAutosaveQueue<DraftSectionId>({
+    save: async (body) => handlers.current.onSaved(await api.saveDraft(body)),
+    classify: classifySaveError,
+    onStatus: setStatus,
+    onFatal: (e) => handlers.current.onFatal(e),
+  }), [api]);
+  const get = useCallback(() => (queue.current ??= make()), [make]);
+
   useEffect(() => {
-    const q = createAutosaveQueue<DraftSectionId>({
-      save: async (body) => handlers.current.onSaved(await api.saveDraft(body)),
-      classify: classifySaveError,
-      onStatus: setStatus,
-      onFatal: (e) => handlers.current.onFatal(e),
-    });
-    queue.current = q;
+    const q = get();
     const onHide = () => {
       if (document.visibilityState === 'hidden') void q.flush();
     };
@@ -61,11 +65,11 @@ export function useAutosave(
       if (q.dirty) void q.flush();
       else q.dispose();
     };
-  }, [api]);
+  }, [get]);
 
-  const schedule = useCallback((section: DraftSectionId, data: unknown) => queue.current?.schedule(section, data), []);
-  const setStep = useCallback((step: number) => queue.current?.setStep(step), []);
-  const consent = useCallback(() => queue.current?.consent(), []);
-  const flush = useCallback(() => queue.current?.flush() ?? Promise.resolve(false), []);
+  const schedule = useCallback((section: DraftSectionId, data: unknown) => get().schedule(section, data), [get]);
+  const setStep = useCallback((step: number) => get().setStep(step), [get]);
+  const consent = useCallback(() => get().consent(), [get]);
+  const flush = useCallback(() => get().flush(), [get]);
   return useMemo(() => ({ status, schedule, setStep, consent, flush }), [status, schedule, setStep, consent, flush]);
 }
