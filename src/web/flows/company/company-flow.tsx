@@ -1,6 +1,6 @@
 // The company form, once the link is known to be good: step table, in-memory values, autosave,
 // navigation (step in the URL so reload and the back button work), submit.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CompanyFormValues, DraftSectionId } from '../../../contract/company-form';
@@ -95,7 +95,9 @@ export function CompanyFlow({ api, session, onLinkClosed }: CompanyFlowProps) {
   );
 
   // The URL always names the step, so a reload stays put and Back goes to the previous step.
-  useEffect(() => {
+  // A layout effect: it runs before the browser can deliver a tap, so it never overwrites a
+  // step the person moved to in between (Start tapped the moment the welcome screen appeared).
+  useLayoutEffect(() => {
     if (urlStep !== step) {
       setSearch(
         (prev) => {
