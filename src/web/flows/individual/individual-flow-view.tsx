@@ -1,6 +1,6 @@
 // The flow runner: turns the server's session + the URL's `step` into one screen, and owns
 // every navigation. Screens only call the callbacks they are given.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ChooseDocumentBody, HostedSession, MediaSlot } from '../../../contract/hosted-individual';
@@ -97,8 +97,9 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
     return () => (action.kind === 'history-back' ? navigate(-1) : goTo(action.step, 'replace', null));
   }, [step, cameFrom, flow, navigate, goTo]);
 
-  // Keep the URL on the step actually shown (a stale or forged `step` is replaced).
-  useEffect(() => {
+  // Keep the URL on the step actually shown (a stale or forged `step` is replaced). A layout
+  // effect, so it runs before a tap can move the person on and is never applied after one.
+  useLayoutEffect(() => {
     if ((session.phase === 'capture' || session.phase === 'welcome') && step && step !== 'submitting' && step !== requested) {
       goTo(step, 'replace', null);
     }
