@@ -6,6 +6,7 @@ import type {
 import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { safeEqual } from '../lib/secrets';
+import { brandingOf } from './branding';
 import { appendAudit } from './company-audit';
 import { editableDraft, livenessOf, publicDocument, storedDocuments } from './company-form-values';
 import { findCompany, type CompanyPatch, type CompanyRow } from './company-store';
@@ -66,8 +67,6 @@ export function startIfNeeded(row: CompanyRow, trail: Record<string, unknown>[],
   };
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
-
 export function hostedSessionOf(
   row: CompanyRow, campaign: CampaignView, key: { mode: string; branding: Record<string, unknown> }, now: Date,
 ): HostedCompanySession {
@@ -88,12 +87,7 @@ export function hostedSessionOf(
     livenessVerificationId: liveness.verificationId,
     expiresAt: row.expiresAt.toISOString(),
     redirect: row.redirect,
-    branding: {
-      name: str(key.branding.name) ?? '',
-      logoUrl: str(key.branding.logoUrl),
-      accentColor: str(key.branding.accentColor),
-      privacyPolicyUrl: str(key.branding.privacyPolicyUrl),
-    },
+    branding: brandingOf(key),
     testMode: key.mode === 'test',
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandingOf } from './individual-session';
+import { brandingOf } from './branding';
 
 describe('brandingOf', () => {
   it("sends the branding name only: '' when unset, never the key's operator name", () => {
