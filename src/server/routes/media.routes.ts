@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { documentDownloadHeaders, parseCompanyDocumentKey } from '../domain/company-files';
-import { storedDocuments } from '../domain/company-form-values';
+import { readDocument } from '../domain/company-documents';
 import { findCompany } from '../domain/company-store';
 import { fail } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
@@ -43,10 +43,10 @@ export function mediaRoutes(ctx: AppContext): Hono {
     const companyDocument = parseCompanyDocumentKey(key);
     if (companyDocument) {
       const row = await findCompany(ctx.db, companyDocument.companyId);
-      const doc = row ? storedDocuments(row).find((d) => d.key === key) : undefined;
-      const bytes = doc ? await ctx.storage.get(key) : null;
-      if (!doc || !bytes) return fail(c, 404, 'Not found');
-      return c.body(new Uint8Array(bytes), 200, documentDownloadHeaders(doc, bytes.length));
+      const res = row ? await readDocument(ctx, row, companyDocument.documentId).catch(() => null) : null;
+      // The key is signed, so its document id names exactly the file the record listed.
+      if (!res?.ok || res.document.key !== key) return fail(c, 404, 'Not found');
+      return c.body(new Uint8Array(res.bytes), 200, documentDownloadHeaders(res.document, res.bytes.length));
     }
     let bytes: Buffer | null;
     try {
