@@ -71,12 +71,13 @@ export const RESUBMISSION_LIMIT_REASON = 'Resubmission limit exceeded';
 
 /**
  * A specialist asks for new captures: decision `resubmit`, status back to `started`, captures
- * cleared (stored files stay; the keys go), submittedAt cleared so the flow reopens capture.
+ * cleared (stored files stay; the keys go), submittedAt cleared so the flow reopens capture,
+ * and the specialist's `reason` kept on the record for the person to read.
  * The chosen document stays (the person may change it). Past the limit, the session fails with
  * reasonCode RESUBMISSION_LIMIT_EXCEEDED instead. No event for the reopening itself: the spec
  * has none, and the next uploads emit their events again.
  */
-export async function requestResubmission(tx: Tx, row: VerificationRow, deps: DecideDeps): Promise<VerificationRow> {
+export async function requestResubmission(tx: Tx, row: VerificationRow, reason: string, deps: DecideDeps): Promise<VerificationRow> {
   if (row.resubmissions >= MAX_RESUBMISSIONS) {
     return applyDecision(tx, row, {
       outcome: 'failed', reason: RESUBMISSION_LIMIT_REASON, reasonCode: RESUBMISSION_LIMIT_EXCEEDED,
@@ -84,6 +85,6 @@ export async function requestResubmission(tx: Tx, row: VerificationRow, deps: De
   }
   return updateVerification(tx, row.id, {
     status: 'started', statusCode: individualStatusCodes.started, decision: 'resubmit', submittedAt: null,
-    media: {}, resubmissions: row.resubmissions + 1, updatedAt: deps.now,
+    media: {}, resubmissions: row.resubmissions + 1, reason, updatedAt: deps.now,
   });
 }

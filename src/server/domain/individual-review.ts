@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { ReviewDecisionBody, ReviewItem, TestOutcomeBody } from '../../contract/hosted-individual';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { verifications } from '../db/schema';
-import { applyDecision, isUndecided, requestResubmission, type DecideDeps } from './individual-decide';
+import { applyDecision, isUndecided, requestResubmission } from './individual-decide';
 import { decideDeps, TEST_FAILED_REASON, type DecisionCtx } from './individual-decision';
 import { closedReasonOf } from './individual-flow';
 import type { VerificationRow } from './individual-record';
@@ -32,17 +32,6 @@ export type ReviewResult =
   | { ok: true; row: VerificationRow }
   | { ok: false; code: 'not_found' | 'not_in_review'; status?: string; decision?: string | null };
 
-/**
- * Reopens the captures and keeps the specialist's reason on the record (`reason`), where the
- * hosted session shows it to the person ("We need new photos: …"). Past the limit the session
- * fails with the limit's own reason instead.
- */
-async function resubmit(tx: Tx, row: VerificationRow, reason: string | undefined, deps: DecideDeps): Promise<VerificationRow> {
-  const next = await requestResubmission(tx, row, deps);
-  if (next.decision !== 'resubmit') return next;
-  return updateVerification(tx, row.id, { reason: reason ?? '' });
-}
-
 /** `idv review decide`: successful, failed (with reason) or resubmit (once; then failed). */
 export async function decideReview(ctx: DecisionCtx, id: string, body: ReviewDecisionBody): Promise<ReviewResult> {
   const res = await ctx.db.transaction(async (tx): Promise<ReviewResult> => {
@@ -52,7 +41,8 @@ export async function decideReview(ctx: DecisionCtx, id: string, body: ReviewDec
     if (row.status !== 'completed' || row.decision !== 'review') {
       return { ok: false, code: 'not_in_review', status: row.status, decision: row.decision };
     }
-    if (body.decision === 'resubmit') return { ok: true, row: await resubmit(tx, row, body.reason, deps) };
+    // Reopens the captures with the specialist's reason for the person; past the limit, fails.
+    if (body.decision === 'resubmit') return { ok: true, row: await requestResubmission(tx, row, body.reason ?? '', deps) };
     return { ok: true, row: await applyDecision(tx, row, { outcome: body.decision, reason: body.reason, docInfo: body.docInfo }, deps) };
   });
   if (res.ok) ctx.kickWebhooks();
