@@ -123,7 +123,7 @@ export const adminMessages = {
 export const ADMIN_PAGE_LIMIT_DEFAULT = 50;
 export const ADMIN_PAGE_LIMIT_MAX = 100;
 /** Maximum `limit` of the webhook deliveries list. */
-export const MAX_DELIVERIES_LIMIT = 100;
+export const MAX_DELIVERIES_LIMIT = ADMIN_PAGE_LIMIT_MAX;
 
 const adminPage = z.coerce.number().int().min(1).default(1);
 const adminLimit = (max: number) => z.coerce.number().int().min(1).max(max).default(ADMIN_PAGE_LIMIT_DEFAULT);

@@ -3,15 +3,12 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
-import type { Settings } from './env';
+import { SECRET_MIN_LENGTH, type Settings } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { Secrets } from './lib/secrets';
 import { ApiKeyCache } from './keys/api-keys';
 import { FileStorage, mediaRoot } from './media/storage';
-
-/** Generated secrets and tokens are at least this long (the same rule as IDV_SECRET/IDV_ADMIN_TOKEN). */
-export const SECRET_MIN_LENGTH = 32;
 
 export class SecretFileError extends Error {}
 

@@ -42,7 +42,9 @@ const urlSetting = z.string().transform((v, ctx) => {
 });
 
 /** Secrets are never echoed back, not even in an error. */
-const secretSetting = z.string().min(32, { message: 'must be at least 32 characters (value not shown)' });
+/** IDV_SECRET, IDV_ADMIN_TOKEN and the generated secret files alike (bootstrap.ts). */
+export const SECRET_MIN_LENGTH = 32;
+const secretSetting = z.string().min(SECRET_MIN_LENGTH, { message: `must be at least ${SECRET_MIN_LENGTH} characters (value not shown)` });
 
 const flagSetting = (name: string) => z.string().refine((v) => v === '0' || v === '1', {
   message: `must be 0 or 1 (${name})`,
