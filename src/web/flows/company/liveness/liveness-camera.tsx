@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaceHint } from '../../../capture/face-guidance';
-import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import { Spinner } from '../../../ui/spinner';
@@ -14,6 +13,7 @@ import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint } from '../../../ui/capture/camera-stage';
 import { FilePicker } from '../../../ui/capture/file-picker';
+import { SelfieFileError } from '../../../ui/capture/selfie-file-error';
 import { pickedSelfieProblem } from '../../../capture/selfie-photo-check';
 
 export interface LivenessCameraProps {
@@ -33,7 +33,6 @@ const HINT_KEYS = {
 
 export function LivenessCamera({ onPhoto, onCancel }: LivenessCameraProps) {
   const { t } = useTranslation('company');
-  const { t: common } = useTranslation('common');
   // A picked selfie meets the live camera's face rules too (the gate has no way around it).
   const capture = usePhotoCapture('selfie', 'camera', { checkFile: pickedSelfieProblem });
   const camera = useCamera('selfie', capture.mode === 'camera' || capture.mode === 'processing');
@@ -113,11 +112,7 @@ export function LivenessCamera({ onPhoto, onCancel }: LivenessCameraProps) {
           />
         </>
       )}
-      {capture.fileError ? (
-        <Alert tone="error" live="assertive" testId="file-error">
-          {capture.fileError === 'unreadable' ? t('liveness.photoUnreadable') : common(`selfieFileProblem.${capture.fileError}`)}
-        </Alert>
-      ) : null}
+      {capture.fileError ? <SelfieFileError problem={capture.fileError} unreadableText={t('liveness.photoUnreadable')} /> : null}
     </Screen>
   );
 }

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { EncodedImage } from '../../../capture/encode-image';
 import type { FaceHint } from '../../../capture/face-guidance';
 import { pickedSelfieProblem } from '../../../capture/selfie-photo-check';
-import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import { Spinner } from '../../../ui/spinner';
@@ -12,6 +11,7 @@ import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
 import { FilePicker } from '../../../ui/capture/file-picker';
+import { SelfieFileError } from '../../../ui/capture/selfie-file-error';
 import { ResubmissionNotice } from './capture-notices';
 
 export interface SelfieStepProps {
@@ -33,7 +33,6 @@ const hintTone = (hint: FaceHint) => (hint === 'ready' ? 'good' : 'warn');
 export function SelfieStep(props: SelfieStepProps) {
   const { step, confirmedUrl, serverHas, onConfirm, onContinue, onBack } = props;
   const { t } = useTranslation('individual');
-  const { t: common } = useTranslation('common');
   const capture = usePhotoCapture('selfie', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { checkFile: pickedSelfieProblem });
   const camera = useCamera('selfie', capture.mode === 'camera', props.noSizeConstraints);
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
@@ -122,11 +121,7 @@ export function SelfieStep(props: SelfieStepProps) {
           />
         </>
       )}
-      {capture.fileError ? (
-        <Alert tone="error" live="assertive" testId="file-error">
-          {capture.fileError === 'unreadable' ? t('capture.fileError') : common(`selfieFileProblem.${capture.fileError}`)}
-        </Alert>
-      ) : null}
+      {capture.fileError ? <SelfieFileError problem={capture.fileError} unreadableText={t('capture.fileError')} /> : null}
     </Screen>
   );
 }
