@@ -76,6 +76,8 @@ export const createKeyBodySchema = z.object({
   decisionUrl: webhookUrlSchema.optional(),
   origins: originsSchema.optional(),
   branding: brandingSchema.optional(),
+  /** Offer a file picker for the selfie (default false): such sessions are not live. */
+  selfieUpload: z.boolean().optional(),
 });
 export type CreateKeyBody = z.input<typeof createKeyBodySchema>;
 
@@ -86,6 +88,7 @@ export const updateKeyBodySchema = z.object({
   decisionUrl: webhookUrlSchema.nullable().optional(),
   origins: originsSchema.nullable().optional(),
   branding: brandingPatchSchema.nullable().optional(),
+  selfieUpload: z.boolean().optional(),
 });
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
 
@@ -100,6 +103,8 @@ export const adminKeySchema = z.object({
   decisionUrl: z.string().nullable(),
   origins: z.array(z.string()),
   branding: brandingSchema,
+  /** The hosted flow offers a file picker for the selfie; such sessions are `not_live`. */
+  selfieUpload: z.boolean(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
 });

@@ -24,7 +24,7 @@ export const validForm: CompanyFormValues = {
   officers: { items: [{ firstName: 'Ada', lastName: 'Lovelace', role: 'director', email: '' }] },
   ownership: { owners: [{ firstName: 'Ada', lastName: 'Lovelace', share: 60 }, { firstName: 'Bob', lastName: 'Smith', share: 40 }] },
   documents: { files: [{ id: 'd1', kind: 'business_registration' }, { id: 'd2', kind: 'proof_of_address' }] },
-  liveness: { status: 'completed' },
+  liveness: { status: 'passed' },
 };
 const withSection = <K extends keyof CompanyFormValues>(k: K, v: CompanyFormValues[K]): CompanyFormValues => ({ ...validForm, [k]: v });
 

@@ -97,7 +97,7 @@ export type QuestionsValues = { answers?: Record<string, QuestionAnswer> };
 /** Filled from the uploaded documents, not typed by the user. */
 export type DocumentsValues = { files?: { id: string; kind: string }[] };
 /** Filled from the representative's liveness step. */
-export type LivenessValues = { status?: 'not_started' | 'pending' | 'completed' };
+export type LivenessValues = { status?: 'not_started' | 'pending' | 'passed' | 'failed' | 'not_live' };
 export interface CompanyFormValues {
   business?: BusinessValues;
   contact?: ContactValues;
@@ -301,8 +301,9 @@ function documentsSchema(c: CampaignDefinition) {
 }
 
 function livenessSchema(c: CampaignDefinition) {
-  return z.object({ status: z.enum(['not_started', 'pending', 'completed']).default('not_started') }).superRefine((l, ctx) => {
-    if (c.livenessRequired && rec(l).status !== 'completed') ctx.addIssue({ code: 'custom', path: ['status'], message: E.livenessRequired });
+  return z.object({ status: z.enum(['not_started', 'pending', 'passed', 'failed', 'not_live']).default('not_started') }).superRefine((l, ctx) => {
+    // Done means a final outcome: a failed check is the reviewer's to weigh (flag liveness_failed).
+    if (c.livenessRequired && !['passed', 'failed', 'not_live'].includes(String(rec(l).status))) ctx.addIssue({ code: 'custom', path: ['status'], message: E.livenessRequired });
   }, always);
 }
 

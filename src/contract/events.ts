@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { docInfoSchema } from './individual';
 import { individualStatusSchema } from './statuses';
+import { livenessRecordSchema } from './liveness';
 
 /** Where an event goes: the key's events URL (progress) or its decision URL (outcomes). */
 export const destinationSchema = z.enum(['events', 'decision']);
@@ -69,6 +70,8 @@ export const individualDecisionPayloadSchema = z.object({
   statusCode: z.number().int(),
   docInfo: decisionDocInfoSchema,
   userSelfie: z.string(),
+  /** Added with active liveness: the same block as the record's. */
+  liveness: livenessRecordSchema,
   userIdFront: z.string(),
   userIdBack: z.string(),
   /** Present on failure only. */

@@ -23,10 +23,19 @@ export const hostedCompanyErrorCodeSchema = z.enum([
   'not_found', 'invalid_token', 'expired', 'closed', 'already_submitted', 'invalid_body', 'invalid_form',
   'unknown_section', 'unknown_document_kind', 'too_many_files', 'invalid_media', 'media_too_large',
   'unsupported_media_type', 'liveness_not_started', 'liveness_not_needed', 'liveness_completed', 'consent_required',
+  // Added with active liveness (the same check as the individual selfie; src/contract/liveness.ts).
+  'liveness_attempts_exhausted', 'liveness_challenge_invalid', 'liveness_challenge_used', 'selfie_upload_not_allowed',
 ]);
 export type HostedCompanyErrorCode = z.infer<typeof hostedCompanyErrorCodeSchema>;
 
-export const livenessStatusSchema = z.enum(['not_started', 'pending', 'completed']);
+/**
+ * The representative's liveness: `pending` once started, then the active check's final outcome:
+ * `passed`, `failed` (after every try, or evidence without motion) or `not_live` (a selfie picked
+ * from a file, where the key allows it). Earlier `completed` selfies were migrated to `not_live`.
+ */
+export const livenessStatusSchema = z.enum(['not_started', 'pending', 'passed', 'failed', 'not_live']);
+/** The liveness step is done (a final outcome, whichever). */
+export const LIVENESS_DONE: readonly string[] = ['passed', 'failed', 'not_live'];
 export type LivenessStatus = z.infer<typeof livenessStatusSchema>;
 
 export const uploadedDocumentSchema = z.object({
@@ -84,6 +93,8 @@ export const hostedCompanySessionSchema = z.object({
   progress: companyProgressSchema,
   livenessStatus: livenessStatusSchema,
   livenessVerificationId: z.string().nullable(),
+  /** Added: the key offers a file picker for the representative's selfie (then `not_live`). */
+  selfieUploadAllowed: z.boolean(),
   expiresAt: isoDateTime,
   redirect: z.string().nullable(),
   branding: hostedSessionSchema.shape.branding,
@@ -122,8 +133,10 @@ export const startLivenessResponseSchema = z.object({
 /** `POST …/liveness/selfie` (image bytes). */
 export const livenessSelfieResponseSchema = z.object({
   livenessVerificationId: z.string(),
-  livenessStatus: z.literal('completed'),
-  completedAt: isoDateTime,
+  /** `pending` while another try is allowed; otherwise the final outcome. */
+  livenessStatus: livenessStatusSchema,
+  /** '' while pending. */
+  completedAt: z.union([isoDateTime, z.literal('')]),
 });
 
 /** A field problem of a submit refused with `invalid_form`: dotted path and an i18n key. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alpha3Schema } from './common';
 import { docInfoSchema, docTypeSchema } from './individual';
+import { hostedLivenessSchema } from './liveness';
 import { decisionSchema, individualStatusSchema } from './statuses';
 
 /** Capture slots the hosted flow uploads to: `PUT /v1/hosted/verifications/{processId}/media/{slot}`. */
@@ -47,6 +48,8 @@ export const hostedSessionSchema = z.object({
    * only while a resubmission is requested and a reason was given.
    */
   resubmissionReason: z.string().optional(),
+  /** Added with active liveness: the check's outcome so far, tries left, whether a picked selfie is allowed. */
+  liveness: hostedLivenessSchema,
   /** Test-mode sessions show a small "test mode" badge. */
   testMode: z.boolean(),
   /** For the done screen / redirect: present once submitted. */
@@ -64,6 +67,10 @@ export const hostedErrorCodeSchema = z.enum([
   'unsupported_media_type', 'missing_captures', 'no_document', 'invalid_token', 'rate_limited',
   // Added with the hosted API: capture before `start`; a back side for a document type without one.
   'not_started', 'no_back',
+  // Added with auto-capture: a document upload in which no document is found.
+  'document_not_found',
+  // Added with active liveness (src/contract/liveness.ts).
+  'liveness_attempts_exhausted', 'liveness_challenge_invalid', 'liveness_challenge_used', 'selfie_upload_not_allowed',
 ]);
 export type HostedErrorCode = z.infer<typeof hostedErrorCodeSchema>;
 
@@ -72,12 +79,17 @@ export type HostedErrorCode = z.infer<typeof hostedErrorCodeSchema>;
  * 404 unknown or deleted link, 409 the session's state forbids the action, 413/415 upload
  * refused by size or type, 400 anything wrong with the request itself.
  */
-export const hostedErrorHttpStatus: Record<HostedErrorCode, 400 | 401 | 404 | 409 | 413 | 415 | 429> = {
+export const hostedErrorHttpStatus: Record<HostedErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429> = {
   not_found: 404,
   closed: 409,
   already_submitted: 409,
   not_started: 409,
   invalid_body: 400,
+  document_not_found: 400,
+  liveness_attempts_exhausted: 409,
+  liveness_challenge_invalid: 400,
+  liveness_challenge_used: 409,
+  selfie_upload_not_allowed: 403,
   invalid_media: 400,
   no_back: 400,
   no_document: 400,

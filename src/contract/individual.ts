@@ -3,6 +3,7 @@ import {
   alpha3Schema, dateOrEmpty, httpUrlSchema, isoDateTime, metaSchema, paginationQuerySchema, vendorDataSchema,
 } from './common';
 import { decisionSchema, individualStatusSchema, verificationMethodSchema } from './statuses';
+import { livenessRecordSchema } from './liveness';
 
 /** Document types (spec observed NATIONAL_ID and PASSPORT; the full list is ours). */
 export const docTypeSchema = z.enum(['PASSPORT', 'NATIONAL_ID', 'DRIVERS_LICENSE', 'RESIDENCE_PERMIT']);
@@ -66,6 +67,8 @@ export const individualSummarySchema = z.object({
 /** Full record (spec: Individual verification record) plus additive fields. */
 export const individualRecordSchema = individualSummarySchema.extend({
   selfie: z.object({ key: z.string(), url: z.string() }),
+  /** Added with active liveness: the check's outcome, challenge and evidence (src/contract/liveness.ts). */
+  liveness: livenessRecordSchema,
   doc: z.object({
     type: z.string(),
     name: z.string(),

@@ -23,6 +23,8 @@ export const apiKeys = pgTable('api_keys', {
   origins: jsonb('origins').$type<string[]>().notNull().default([]),
   /** Customer branding for the hosted flow: { name, logoUrl, accentColor, privacyPolicyUrl }. */
   branding: jsonb('branding').$type<Json>().notNull().default({}),
+  /** The hosted flow offers a file picker for the selfie (such sessions are not live). */
+  selfieUpload: boolean('selfie_upload').notNull().default(false),
   createdAt: ts('created_at').notNull(),
   revokedAt: ts('revoked_at'),
 }, (t) => [uniqueIndex('api_keys_lookup_digest').on(t.lookupDigest)]);
@@ -45,6 +47,8 @@ export const verifications = pgTable('verifications', {
   /** Storage keys of the captured media: { selfie?, front?, back? }. */
   media: jsonb('media').$type<{ selfie?: string; front?: string; back?: string }>().notNull().default({}),
   docInfo: jsonb('doc_info').$type<Json>(),
+  /** Active liveness state and outcome (src/server/liveness/liveness-state.ts); null before any. */
+  liveness: jsonb('liveness').$type<Json>(),
   resubmissions: integer('resubmissions').notNull().default(0),
   /** Set when this session is a company representative's liveness step. */
   companyVerificationId: text('company_verification_id'),

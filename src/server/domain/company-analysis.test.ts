@@ -9,7 +9,7 @@ const full: CompanyFormValues = {
   ...completeDraft,
   ownership: { owners: [{ firstName: 'Ada', lastName: 'Obi', share: 60, dateOfBirth: '1980-01-02', nationality: 'NGA', email: 'a@b.co' }, { firstName: 'Bo', lastName: 'Ade', share: 10 }] },
   documents: { files: [{ id: 'd1', kind: 'business_registration' }, { id: 'd2', kind: 'proof_of_address' }] },
-  liveness: { status: 'completed' },
+  liveness: { status: 'passed' },
 };
 const analyse = (v: CompanyFormValues, c: CampaignDefinitionInput | null = null) =>
   analyseCompany(v, c ? campaignDefinitionSchema.parse(c) : defaultCampaignDefinition, 3, now);
@@ -38,7 +38,7 @@ describe('company analysis', () => {
       liveness: { status: 'pending' },
     });
     expect(a.reviewFlags).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing']);
-    expect(reviewFlagCodes).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing']);
+    expect(reviewFlagCodes).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'liveness_failed', 'documents_missing']);
     expect(a.ownershipTotal).toBe(100);
     expect(a.provisioning).toEqual({ ready: false, pendingFields: ['documents.proof_of_address', 'liveness'] });
   });

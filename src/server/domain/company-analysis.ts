@@ -12,7 +12,7 @@ import { businessFieldRequired, ownershipTotal, type CompanyFormValues } from '.
  * no flag.
  */
 export const reviewFlagCodes = [
-  'no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing',
+  'no_officers', 'owner_details_missing', 'liveness_not_completed', 'liveness_failed', 'documents_missing',
 ] as const;
 export type ReviewFlag = (typeof reviewFlagCodes)[number];
 
@@ -70,12 +70,13 @@ export function analyseCompany(values: CompanyFormValues, campaign: CampaignDefi
   const beneficial = owners.filter((o) => typeof o.share === 'number' && o.share >= campaign.ownershipThreshold);
   const files = values.documents?.files ?? [];
   const documents = Object.fromEntries(campaign.documents.map((d) => [d.kind, files.filter((f) => f.kind === d.kind).length]));
-  const livenessDone = values.liveness?.status === 'completed';
+  const livenessDone = ['passed', 'failed', 'not_live'].includes(values.liveness?.status ?? '');
 
   const reviewFlags: ReviewFlag[] = [];
   if (steps.has('officers') && officers.length === 0) reviewFlags.push('no_officers');
   if (beneficial.some((o) => empty(o.dateOfBirth) || empty(o.nationality))) reviewFlags.push('owner_details_missing');
   if (steps.has('liveness') && !livenessDone) reviewFlags.push('liveness_not_completed');
+  if (values.liveness?.status === 'failed' || values.liveness?.status === 'not_live') reviewFlags.push('liveness_failed');
   if (steps.has('documents') && Object.values(documents).some((n) => n === 0)) reviewFlags.push('documents_missing');
 
   const pendingFields: string[] = PROVISIONING_FIELDS.filter((p) => steps.has(p.split('.')[0]!) && empty(get(values, p)));

@@ -1,6 +1,6 @@
 import type { CampaignDefinition, CompanyStep } from '../../contract/campaign';
 import { buildSectionSchema, campaignSections, draftSectionIds, type CompanyFormValues } from '../../contract/company-form';
-import type { CompanyDraft, LivenessStatus, UploadedDocument } from '../../contract/hosted-company';
+import { LIVENESS_DONE, livenessStatusSchema, type CompanyDraft, type LivenessStatus, type UploadedDocument } from '../../contract/hosted-company';
 import type { CompanyRow } from './company-store';
 
 /** A stored document entry: the public fields plus the storage key (never sent to the browser). */
@@ -17,7 +17,8 @@ export function publicDocument(d: StoredDocument): UploadedDocument {
 /** Liveness as recorded in `authorityProfile` (see company-liveness.ts). */
 export function livenessOf(row: Pick<CompanyRow, 'authorityProfile'>): { status: LivenessStatus; verificationId: string | null } {
   const a = row.authorityProfile;
-  const status = a.livenessStatus === 'completed' || a.livenessStatus === 'pending' ? a.livenessStatus : 'not_started';
+  const parsed = livenessStatusSchema.safeParse(a.livenessStatus);
+  const status = parsed.success ? parsed.data : 'not_started';
   return { status, verificationId: typeof a.livenessVerificationId === 'string' ? a.livenessVerificationId : null };
 }
 
@@ -64,7 +65,7 @@ export function formValuesOf(row: Pick<CompanyRow, 'draft' | 'uploadedDocuments'
  */
 export function completedSteps(campaign: CampaignDefinition, values: CompanyFormValues, submitted: boolean): CompanyStep[] {
   const touched = (s: keyof CompanyFormValues) => (s === 'documents' ? (values.documents?.files?.length ?? 0) > 0
-    : s === 'liveness' ? values.liveness?.status === 'completed' : values[s] !== undefined);
+    : s === 'liveness' ? LIVENESS_DONE.includes(values.liveness?.status ?? '') : values[s] !== undefined);
   const done: CompanyStep[] = campaignSections(campaign)
     .filter((s) => touched(s) && buildSectionSchema(campaign, s).safeParse(values[s] ?? {}).success);
   if (submitted && campaign.steps.includes('review')) done.push('review');

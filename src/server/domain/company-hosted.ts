@@ -15,7 +15,7 @@ import { companyStatusCode, hostedPhase } from './company-transitions';
 /** A refused hosted request: HTTP status, machine code for the app, message, optional field issues. */
 export interface HostedFail {
   ok: false;
-  http: 400 | 401 | 404 | 409 | 413 | 415;
+  http: 400 | 401 | 403 | 404 | 409 | 413 | 415;
   code: HostedCompanyErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
@@ -68,7 +68,7 @@ export function startIfNeeded(row: CompanyRow, trail: Record<string, unknown>[],
 }
 
 export function hostedSessionOf(
-  row: CompanyRow, campaign: CampaignView, key: { mode: string; branding: Record<string, unknown> }, now: Date,
+  row: CompanyRow, campaign: CampaignView, key: { mode: string; branding: Record<string, unknown>; selfieUpload: boolean }, now: Date,
 ): HostedCompanySession {
   const { phase, closedReason } = hostedPhase(row.status as CompanyStatus, row.expiresAt, now);
   const liveness = livenessOf(row);
@@ -85,6 +85,7 @@ export function hostedSessionOf(
     progress: progressOf(row),
     livenessStatus: liveness.status,
     livenessVerificationId: liveness.verificationId,
+    selfieUploadAllowed: key.selfieUpload,
     expiresAt: row.expiresAt.toISOString(),
     redirect: row.redirect,
     branding: brandingOf(key),

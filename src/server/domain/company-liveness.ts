@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { companyStatusCodes, individualStatusCodes } from '../../contract/statuses';
-import type { LivenessStatus } from '../../contract/hosted-company';
+import { LIVENESS_DONE, type LivenessStatus } from '../../contract/hosted-company';
+import { livenessOfRow, pickedSelfie, type StoredLiveness } from '../liveness/liveness-state';
 import type { AppContext } from '../context';
 import { verifications } from '../db/schema';
 import { newVerificationId } from '../lib/ids';
@@ -22,7 +23,6 @@ import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './compa
  * passive anti-spoofing (a photo of a photo is not detected) and no face match with a document.
  */
 export const LIVENESS_MIN_EDGE = 240;
-const LIVENESS_METHOD = 'selfie_with_face_guidance';
 
 const notFound = () => hostedFail(404, 'not_found', 'Verification not found or has been deleted');
 type Ok<T> = { ok: true } & T;
@@ -63,9 +63,13 @@ export async function startLiveness(ctx: AppContext, processId: string): Promise
   });
 }
 
-/** Stores the selfie on the linked verification, completes liveness and emits the event. */
-export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: Buffer): Promise<Ok<{ livenessVerificationId: string; completedAt: string }> | HostedFail> {
+/**
+ * A selfie picked from a file (only where the key allows it): stored on the linked verification,
+ * the liveness step ends `not_live` (nothing proves a live person) and the event is emitted.
+ */
+export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: Buffer, selfieUpload: boolean): Promise<Ok<{ livenessVerificationId: string; livenessStatus: LivenessStatus; completedAt: string }> | HostedFail> {
   const now = ctx.clock.now();
+  if (!selfieUpload) return hostedFail(403, 'selfie_upload_not_allowed', 'A selfie must be taken with the camera and the liveness check');
   const early = editableFailure(row, now) ?? preconditions(row);
   if (early) return early;
   const img = await processUpload(bytes);
@@ -73,25 +77,49 @@ export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: 
   if (Math.min(img.width, img.height) < LIVENESS_MIN_EDGE) {
     return hostedFail(400, 'invalid_media', `The photo must be at least ${LIVENESS_MIN_EDGE} pixels on each side`);
   }
-  const verificationId = livenessOf(row).verificationId!;
-  // Random per upload, like every stored capture: two racing requests never write the same file,
-  // so the loser's file can be deleted without touching the one the winner recorded.
-  const key = `company/${row.id}/liveness-${verificationId}-${randomBytes(8).toString('hex')}.jpg`;
+  const key = livenessMediaKey(row.id, livenessOf(row).verificationId!, 'selfie');
   await ctx.storage.put(key, img.bytes);
+  return finishLiveness(ctx, row, [key], (l) => ({ ok: true, selfieKey: key, state: pickedSelfie(now), final: true, discard: l.evidence.map((e) => e.key) }));
+}
+
+/** Random per upload, like every stored capture: racing requests never write the same file. */
+export const livenessMediaKey = (companyId: string, verificationId: string, label: string) =>
+  `company/${companyId}/liveness-${verificationId}-${label}-${randomBytes(8).toString('hex')}.jpg`;
+
+export type LivenessStep = (current: StoredLiveness, now: Date) =>
+  | { ok: true; selfieKey: string; state: StoredLiveness; final: boolean; discard: string[] }
+  | HostedFail;
+
+/**
+ * Applies `step` to the linked verification's liveness under the company's lock. A final outcome
+ * completes the step: authorityProfile.livenessStatus, the audit trail and
+ * `company_verification.liveness_completed`. Refused: the files in `stored` are deleted.
+ */
+export async function finishLiveness(ctx: AppContext, row: CompanyRow, stored: string[], step: LivenessStep): Promise<Ok<{ livenessVerificationId: string; livenessStatus: LivenessStatus; completedAt: string }> | HostedFail> {
+  const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockCompany(tx, row.id);
     if (!locked) return notFound();
     const refused = editableFailure(locked, now) ?? preconditions(locked);
     if (refused) return refused;
+    const verificationId = livenessOf(locked).verificationId!;
+    const where = and(eq(verifications.id, verificationId), eq(verifications.companyVerificationId, locked.id));
+    const [linked] = await tx.select().from(verifications).where(where).for('update');
+    if (!linked) return notFound();
+    const done = step(livenessOfRow(linked.liveness), now);
+    if (!done.ok) return done;
+    const status: LivenessStatus = done.final ? (done.state.outcome as LivenessStatus) : 'pending';
     await tx.update(verifications).set({
-      status: 'completed', statusCode: individualStatusCodes.completed, media: { selfie: key }, submittedAt: now, updatedAt: now,
-    }).where(and(eq(verifications.id, verificationId), eq(verifications.companyVerificationId, locked.id)));
+      liveness: done.state as unknown as Record<string, unknown>, media: { selfie: done.selfieKey }, updatedAt: now,
+      ...(done.final ? { status: 'completed', statusCode: individualStatusCodes.completed, submittedAt: now } : {}),
+    }).where(where);
+    if (!done.final) return { ok: true as const, livenessVerificationId: verificationId, livenessStatus: status, completedAt: '', discard: [...done.discard, linked.media.selfie ?? ''] };
     const { definition } = await campaignOf(tx, locked);
     const authorityProfile = {
-      ...locked.authorityProfile, livenessStatus: 'completed', livenessVerificationId: verificationId,
-      completedAt: now.toISOString(), livenessMethod: LIVENESS_METHOD,
+      ...locked.authorityProfile, livenessStatus: status, livenessVerificationId: verificationId,
+      completedAt: now.toISOString(), livenessMethod: done.state.method,
     };
-    const auditTrail = appendAudit(locked.auditTrail, { action: 'liveness_completed', actor: 'representative', detail: { livenessVerificationId: verificationId } }, now);
+    const auditTrail = appendAudit(locked.auditTrail, { action: 'liveness_completed', actor: 'representative', detail: { livenessVerificationId: verificationId, livenessStatus: status } }, now);
     const saved = await updateCompany(tx, locked.id, {
       authorityProfile, auditTrail, draft: withMirrors(locked.draft, { ...locked, authorityProfile }),
       progress: progressAfter(locked, definition, { authorityProfile }), updatedAt: now,
@@ -104,20 +132,25 @@ export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: 
       data: {
         companyVerificationId: saved.id, verificationId: saved.publicId, externalId: saved.publicId, vendorData: saved.vendorData,
         status: saved.status, statusCode: companyStatusCodes[saved.status as keyof typeof companyStatusCodes],
-        livenessStatus: 'completed', livenessVerificationId: verificationId, completedAt: now.toISOString(),
+        livenessStatus: status, livenessVerificationId: verificationId, completedAt: now.toISOString(),
       },
     });
-    return { ok: true as const, livenessVerificationId: verificationId, completedAt: now.toISOString() };
+    return { ok: true as const, livenessVerificationId: verificationId, livenessStatus: status, completedAt: now.toISOString(), discard: [...done.discard, linked.media.selfie ?? ''] };
   });
-  if (result.ok) ctx.kickWebhooks();
-  // Refused under the lock (completed or closed meanwhile): no row references the new file.
-  else await discardMedia(ctx, [key], row.id);
+  if (result.ok) {
+    ctx.kickWebhooks();
+    await discardMedia(ctx, result.discard.filter(Boolean), row.id);
+    const { discard: _discard, ...answer } = result;
+    return answer;
+  }
+  // Refused under the lock (completed or closed meanwhile): no row references the new files.
+  await discardMedia(ctx, stored, row.id);
   return result;
 }
 
 function preconditions(row: CompanyRow): HostedFail | null {
   const l = livenessOf(row);
-  if (l.status === 'completed') return hostedFail(409, 'liveness_completed', 'Liveness is already completed');
+  if (LIVENESS_DONE.includes(l.status)) return hostedFail(409, 'liveness_completed', 'Liveness is already completed');
   if (!l.verificationId) return hostedFail(409, 'liveness_not_started', 'Start the liveness step first');
   return null;
 }

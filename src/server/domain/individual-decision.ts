@@ -7,6 +7,7 @@ import { applyDecision, type DecideDeps } from './individual-decide';
 import type { VerificationRow } from './individual-record';
 import { keyOfVerification, lockVerification, updateVerification } from './individual-store';
 import { forcedOutcomeOf } from './individual-test-outcome';
+import { livenessFailureReason } from '../liveness/liveness-state';
 
 export type DecisionCtx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'logger' | 'secrets' | 'settings'>;
 
@@ -22,7 +23,8 @@ export const TEST_FAILED_REASON = 'Failed on request (test mode)';
 /**
  * The decision pipeline for one submitted session: the session is processed (`completed`,
  * 2001) and then, for a test key, decided automatically in the same transaction (successful,
- * or the outcome forced with the test helper); for a live key it waits for a specialist
+ * or the outcome forced with the test helper; `failed` with a liveness reason when the liveness
+ * check did not pass); for a live key it waits for a specialist
  * (decision `review`, verificationMethod `manual`). A session no longer `submitted` (already
  * processed by another process, cancelled, deleted) is left alone, so running it twice is safe.
  */
@@ -41,6 +43,9 @@ export async function processSubmission(ctx: DecisionCtx, id: string): Promise<V
     if (forced?.outcome === 'failed') {
       return applyDecision(tx, row, { outcome: 'failed', reason: forced.reason || TEST_FAILED_REASON }, deps);
     }
+    // The sandbox honours liveness as production would: without a passed check, never successful.
+    const notLive = livenessFailureReason(row.liveness);
+    if (notLive) return applyDecision(tx, row, { outcome: 'failed', reason: notLive }, deps);
     return applyDecision(tx, row, { outcome: 'successful' }, deps);
   });
   if (result) ctx.kickWebhooks();

@@ -90,19 +90,29 @@ export function uploadBlocker(row: VerificationRow, slot: MediaSlot): HostedErro
  * After commit the image it replaced is deleted (a signed URL to it answers 404 from then on);
  * a refused upload deletes the new file, which no row references.
  */
-export async function recordUpload(ctx: Ctx, id: string, slot: MediaSlot, storageKey: string): Promise<HostedResult> {
+export async function recordUpload(ctx: Ctx, id: string, slot: MediaSlot, storageKey: string, also?: UploadPatch): Promise<HostedResult> {
   const res = await withSession(ctx, id, async (tx, row, now) => {
     const blocked = uploadBlocker(row, slot);
     if (blocked) return { ok: false, code: blocked };
+    const extraPatch = also?.(row, now) ?? { ok: true as const, patch: {}, discard: [] };
+    if (!extraPatch.ok) return { ok: false, code: extraPatch.code };
     const field = mediaFieldOf[slot];
-    const next = await updateVerification(tx, id, { media: { ...row.media, [field]: storageKey }, updatedAt: now });
+    const next = await updateVerification(tx, id, { ...extraPatch.patch, media: { ...row.media, [field]: storageKey }, updatedAt: now });
     const extra = slot === 'selfie' ? {} : documentUploadExtra(next, slot === 'document-front' ? 'front' : 'back');
     await enqueueEvent(tx, { apiKeyId: row.apiKeyId, type: uploadEvent[slot], subjectId: id, now, data: progressPayload(next, now, extra) });
-    return { ok: true, row: next, evented: true, discard: [row.media[field]] };
+    return { ok: true, row: next, evented: true, discard: [row.media[field], ...extraPatch.discard] };
   });
-  if (!res.ok) await discardMedia(ctx, [storageKey], id);
+  if (!res.ok) await discardMedia(ctx, [storageKey, ...(also?.stored ?? [])], id);
   return res;
 }
+
+/**
+ * More to write with an upload, decided under the same lock (the liveness state with its
+ * selfie); `stored`: other files written for this upload, deleted with it when it is refused.
+ */
+export type UploadPatch = ((row: VerificationRow, now: Date) =>
+  | { ok: true; patch: Partial<VerificationRow>; discard: string[] }
+  | { ok: false; code: HostedErrorCode }) & { stored?: string[] };
 
 /**
  * Submit: everything captured → submittedAt, decision `submitted`, `verification.processing_started`

@@ -7,7 +7,7 @@ const now = new Date('2026-01-05T10:00:00Z');
 const row: VerificationRow = {
   id: 'a'.repeat(32), apiKeyId: 'key_1', status: 'started', statusCode: 2000, decision: null, reason: '', reasonCode: null,
   vendorData: 'vd', userMeta: {}, verificationMethod: 'auto', redirect: null, docType: 'PASSPORT', issuingState: 'FRA',
-  media: { front: 'verifications/x/front.jpg', selfie: 'verifications/x/selfie.jpg' }, docInfo: null, resubmissions: 0,
+  media: { front: 'verifications/x/front.jpg', selfie: 'verifications/x/selfie.jpg' }, docInfo: null, liveness: null, resubmissions: 0,
   companyVerificationId: null, startedAt: now, submittedAt: now, decidedAt: null, expiresAt: now, deletedAt: null,
   createdAt: now, updatedAt: now,
 };
@@ -36,7 +36,8 @@ describe('individual payloads', () => {
     const decided = { ...row, status: 'successful', statusCode: 2010, docInfo: mergeDocInfo(row) };
     const p = decisionPayload(decided, url);
     expect(individualDecisionPayloadSchema.strict().parse(p)).toEqual(p);
-    expect(Object.keys(p).sort()).toEqual(['docInfo', 'statusCode', 'status', 'userIdBack', 'userIdFront', 'userSelfie', 'vendorData', 'verificationId'].sort());
+    expect(Object.keys(p).sort()).toEqual(['docInfo', 'liveness', 'statusCode', 'status', 'userIdBack', 'userIdFront', 'userSelfie', 'vendorData', 'verificationId'].sort());
+    expect(p.liveness).toMatchObject({ status: 'not_performed', method: '', evidence: [] });
     expect(p.userIdBack).toBe('');
     expect(p.userIdFront).toBe('https://m/verifications/x/front.jpg');
   });
@@ -57,7 +58,8 @@ describe('individual payloads', () => {
 
   it('the contract holds reason to failures and keeps both copies equal', () => {
     const docInfo = mergeDocInfo(row);
-    const base = { verificationId: row.id, vendorData: 'vd', userSelfie: '', userIdFront: '', userIdBack: '' };
+    const liveness = { status: 'passed', method: 'active_challenge', challenge: ['blink', 'turn-left'], attempts: 1, reason: '', completedAt: '', evidence: [], checks: { device: 'passed', server: 'passed' } };
+    const base = { verificationId: row.id, vendorData: 'vd', userSelfie: '', userIdFront: '', userIdBack: '', liveness };
     const schema = individualDecisionPayloadSchema.strict();
     const failed = { ...base, status: 'failed', statusCode: 4100, reason: 'Blurry', docInfo: { ...docInfo, reason: 'Blurry' } };
     expect(schema.safeParse(failed).success).toBe(true);

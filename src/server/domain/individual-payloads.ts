@@ -2,6 +2,7 @@ import type { IndividualDecisionPayload } from '../../contract/events';
 import { emptyDocInfo, type DocInfo } from '../../contract/individual';
 import { individualStatusCodes, type IndividualStatus } from '../../contract/statuses';
 import { toDocInfo, type VerificationRow } from './individual-record';
+import { livenessRecordOf } from '../liveness/liveness-state';
 
 /**
  * Webhook payloads of individual events. Progress events (spec: payload not shown) carry
@@ -53,6 +54,7 @@ export function decisionPayload(row: VerificationRow, mediaUrl: (key: string) =>
     statusCode: individualStatusCodes[status],
     docInfo: toDocInfo(row.docInfo),
     userSelfie: mediaUrl(row.media.selfie ?? ''),
+    liveness: livenessRecordOf(row.liveness, mediaUrl),
     userIdFront: mediaUrl(row.media.front ?? ''),
     userIdBack: mediaUrl(row.media.back ?? ''),
   };

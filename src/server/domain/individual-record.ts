@@ -3,6 +3,7 @@ import {
 } from '../../contract/individual';
 import type { Decision, IndividualStatus, VerificationMethod } from '../../contract/statuses';
 import { verifications } from '../db/schema';
+import { livenessRecordOf } from '../liveness/liveness-state';
 
 export type VerificationRow = typeof verifications.$inferSelect;
 
@@ -23,6 +24,7 @@ export const individualRecordColumns = {
   issuingState: verifications.issuingState,
   media: verifications.media,
   docInfo: verifications.docInfo,
+  liveness: verifications.liveness,
   expiresAt: verifications.expiresAt,
   createdAt: verifications.createdAt,
   updatedAt: verifications.updatedAt,
@@ -89,6 +91,7 @@ export function toIndividualRecord(row: RecordSource, deps: RecordDeps): Individ
   return {
     ...toIndividualSummary(row),
     selfie: { key: selfie, url: deps.mediaUrl(selfie) },
+    liveness: livenessRecordOf(row.liveness, deps.mediaUrl),
     doc: {
       type: row.docType ?? '',
       name: type.success ? docTypeNames[type.data] : '',

@@ -3,12 +3,13 @@ import { docTypeSchema } from '../../contract/individual';
 import { alpha3Schema } from '../../contract/common';
 import type { Decision, IndividualStatus } from '../../contract/statuses';
 import type { ApiKeyRow } from '../keys/api-keys';
+import { hostedLivenessOf } from '../liveness/liveness-state';
 import { brandingOf } from './branding';
 import { capturedOf, closedReasonOf, needsBack, phaseOf } from './individual-flow';
 import type { VerificationRow } from './individual-record';
 
 /** `GET /v1/hosted/verifications/{processId}`: what the flow needs to resume at the right step. */
-export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'branding' | 'mode'>): HostedSession {
+export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'branding' | 'mode' | 'selfieUpload'>): HostedSession {
   const type = docTypeSchema.safeParse(row.docType);
   const state = alpha3Schema.safeParse(row.issuingState);
   return {
@@ -28,5 +29,6 @@ export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'bran
     // The specialist's reason (individual-review.ts keeps it in `reason` while reopened).
     ...(row.decision === 'resubmit' && row.reason ? { resubmissionReason: row.reason } : {}),
     testMode: key.mode === 'test',
+    liveness: hostedLivenessOf(row.liveness, key.selfieUpload),
   };
 }

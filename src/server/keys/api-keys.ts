@@ -14,6 +14,7 @@ export interface CreateKeyInput {
   decisionUrl?: string | null;
   origins?: string[];
   branding?: Record<string, unknown>;
+  selfieUpload?: boolean;
 }
 
 /** Creates a key; the plain key is returned once and never stored in clear. */
@@ -31,6 +32,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     decisionUrl: input.decisionUrl ?? null,
     origins: input.origins ?? [],
     branding: input.branding ?? {},
+    selfieUpload: input.selfieUpload ?? false,
     createdAt: now,
   }).returning();
   return { row: row!, apiKey };

@@ -11,6 +11,7 @@ export interface KeyPatch {
   decisionUrl?: string | null;
   origins?: string[] | null;
   branding?: { [K in keyof Branding]?: Branding[K] | null } | null;
+  selfieUpload?: boolean;
 }
 
 /** Stored branding is jsonb; anything unexpected in it is dropped rather than shown. */
@@ -30,6 +31,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     decisionUrl: row.decisionUrl,
     origins: row.origins,
     branding: storedBranding(row.branding),
+    selfieUpload: row.selfieUpload,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
@@ -75,6 +77,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.decisionUrl !== undefined) set.decisionUrl = patch.decisionUrl;
   if (patch.origins !== undefined) set.origins = patch.origins ?? [];
   if (patch.branding !== undefined) set.branding = mergeBranding(storedBranding(row.branding), patch.branding);
+  if (patch.selfieUpload !== undefined) set.selfieUpload = patch.selfieUpload;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
   return { kind: 'ok', row: updated! };

@@ -20,6 +20,7 @@ import { hostedPaths } from './paths-hosted';
 import { servicePaths } from './paths-service';
 import { testHelperPaths } from './paths-test-helpers';
 import { sharedResponses } from './responses';
+import { livenessChallengeSchema, livenessResultSchema } from '../../contract/liveness';
 
 const description = `Customer API v1 (\`x-api-key\`), the hosted-flow API the web app uses, customer test helpers and the operator (admin) API.
 Webhooks are signed with Standard Webhooks (HMAC-SHA256 keyed by the API key).
@@ -50,6 +51,8 @@ const schemas = {
   UploadedDocument: uploadedDocumentSchema,
   StartLivenessResponse: startLivenessResponseSchema,
   LivenessSelfieResponse: livenessSelfieResponseSchema,
+  LivenessChallenge: livenessChallengeSchema,
+  LivenessResult: livenessResultSchema,
   SubmitCompanyResponse: submitCompanyResponseSchema,
   AdminKey: adminKeySchema,
   CreatedKey: createdKeySchema,

@@ -44,10 +44,47 @@ function individualPaths(): Paths {
         responses: {
           200: session('Media uploaded'),
           ...errors({
-            400: err('`invalid_body` (unknown slot), `invalid_media`, `no_document`, `no_back`'),
+            400: err('`invalid_body` (unknown slot), `invalid_media`, `no_document`, `no_back`, `document_not_found` (no identity document found in a document-front/back picture; nothing stored)'),
+            403: err('Not in the spec: `selfie_upload_not_allowed` (a picked selfie, where the key does not allow one: the camera selfie goes through `liveness`)'),
             409: conflict,
             413: err(`Not in the spec: larger than ${MB} MB (\`media_too_large\`)`),
             415: err('Not in the spec: declared type is not an image we take (`unsupported_media_type`)'),
+          }),
+        },
+      }),
+    },
+    [`${base}/liveness/challenge`]: {
+      post: op('Issue a liveness challenge: two different random actions out of turn-left, turn-right, blink (three tries per round)', {
+        responses: {
+          200: ok('Liveness challenge issued', ref('LivenessChallenge')),
+          ...errors({ 409: err('Not in the spec: `liveness_attempts_exhausted` (the open last challenge is served again instead while unanswered), or the session\'s state (`closed`, `already_submitted`, `not_started`)') }),
+        },
+      }),
+    },
+    [`${base}/liveness`]: {
+      post: op('Answer the challenge: the neutral selfie, the evidence frames and the device\'s verdict; the service re-checks the frames for motion (emits verification.selfie_uploaded)', {
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['result', 'selfie', 'frames'],
+                properties: {
+                  result: { type: 'string', description: 'JSON of LivenessResult (the device\'s verdict, timings, the frames\' labels)' },
+                  selfie: { type: 'string', format: 'binary', description: 'The neutral selfie (JPEG, PNG or WebP)' },
+                  frames: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Evidence frames, one per result.frames entry, same order (2 to 8, 2 MB each, 24 MB in all)' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          200: session('Liveness recorded'),
+          ...errors({
+            400: err('`invalid_body` (result, selfie or frames missing or inconsistent), `invalid_media`, `liveness_challenge_invalid` (unknown, expired or other actions)'),
+            409: err('Not in the spec: `liveness_challenge_used` (answered before), or the session\'s state'),
+            413: err('Not in the spec: a frame over 2 MB or the whole over 24 MB (`media_too_large`)'),
           }),
         },
       }),
@@ -124,11 +161,40 @@ function companyPaths(): Paths {
       }),
     },
     [`${base}/liveness/selfie`]: {
-      post: op('Complete liveness with the representative\'s selfie (emits company_verification.liveness_completed)', {
+      post: op('A picked selfie for the representative, only where the key allows it: liveness ends `not_live` (emits company_verification.liveness_completed)', {
         requestBody: binaryBody(MEDIA_ACCEPTED_TYPES, 'The selfie bytes'),
         responses: {
           200: ok('Liveness completed', ref('LivenessSelfieResponse')),
-          ...errors({ 400: err('`invalid_media`'), 409: err('Not in the spec: closed, `liveness_not_started` or `liveness_completed`'), ...uploadErrors }),
+          ...errors({ 400: err('`invalid_media`'), 403: err('Not in the spec: `selfie_upload_not_allowed`'), 409: err('Not in the spec: closed, `liveness_not_started` or `liveness_completed`'), ...uploadErrors }),
+        },
+      }),
+    },
+    [`${base}/liveness/challenge`]: {
+      post: op('Issue a liveness challenge for the representative (the same check as the individual selfie)', {
+        responses: { 200: ok('Liveness challenge issued', ref('LivenessChallenge')), ...errors({ 409: err('Not in the spec: `liveness_attempts_exhausted`, `liveness_not_started`, `liveness_completed`, closed') }) },
+      }),
+    },
+    [`${base}/liveness/result`]: {
+      post: op('Answer the representative\'s challenge (multipart: result, selfie, frames); a final outcome emits company_verification.liveness_completed', {
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['result', 'selfie', 'frames'],
+                properties: {
+                  result: { type: 'string', description: 'JSON of LivenessResult (the device\'s verdict, timings, the frames\' labels)' },
+                  selfie: { type: 'string', format: 'binary', description: 'The neutral selfie (JPEG, PNG or WebP)' },
+                  frames: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Evidence frames, one per result.frames entry, same order (2 to 8, 2 MB each, 24 MB in all)' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          200: ok('Liveness recorded', ref('LivenessSelfieResponse')),
+          ...errors({ 400: err('`invalid_body`, `invalid_media`, `liveness_challenge_invalid`'), 409: err('Not in the spec: `liveness_challenge_used`, `liveness_not_started`, `liveness_completed`, closed'), ...uploadErrors }),
         },
       }),
     },

@@ -35,7 +35,7 @@ describe('operator review of company verifications', () => {
     expect(submitted.body.data).toHaveLength(1);
     expect(submitted.body.data[0]).toMatchObject({
       id: a.id, verificationId: a.publicId, status: 'submitted', statusCode: 2003, keyId: live.id, mode: 'live',
-      legalName: 'Acme Ltd', countryOfRegistration: 'NGA', reviewFlags: ['owner_details_missing'], provisioningReady: true,
+      legalName: 'Acme Ltd', countryOfRegistration: 'NGA', reviewFlags: ['owner_details_missing', 'liveness_failed'], provisioningReady: true,
     });
     expect((await admin('GET', '/company-verifications?status=done')).status).toBe(400);
     const page2 = await admin('GET', '/company-verifications?limit=1&page=2');

@@ -15,7 +15,8 @@ describe('hosted company API', () => {
   let apiKey: string;
   beforeAll(async () => {
     h = await createHarness();
-    ({ id: keyId, apiKey } = await h.createKey({ branding: { name: 'Shop', accentColor: '#112233' } }));
+    // Allows a picked selfie: these tests drive liveness through …/liveness/selfie (not_live).
+    ({ id: keyId, apiKey } = await h.createKey({ branding: { name: 'Shop', accentColor: '#112233' }, selfieUpload: true }));
   });
   afterAll(async () => { await h.close(); });
 
@@ -227,7 +228,7 @@ describe('hosted company API', () => {
     expect(racer).toBe(200);
     const [linked] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, vid));
     const selfie = linked!.media.selfie!;
-    expect(selfie).toMatch(new RegExp(`^company/${c.id}/liveness-${vid}-[0-9a-f]{16}\\.jpg$`));
+    expect(selfie).toMatch(new RegExp(`^company/${c.id}/liveness-${vid}-selfie-[0-9a-f]{16}\\.jpg$`));
     expect(storedFiles(c.id)).toEqual(fileNames([selfie]));
     expect(await h.ctx.storage.get(selfie)).not.toBeNull();
   });
@@ -248,11 +249,11 @@ describe('hosted company API', () => {
     expect((await api('POST', '/liveness/selfie', { raw: minimalPdf() })).status).toBe(415);
     const done = await api('POST', '/liveness/selfie', { raw: await photo() });
     expect(done.status).toBe(200);
-    expect(done.body.data).toEqual({ livenessVerificationId: vid, livenessStatus: 'completed', completedAt: h.clock.now().toISOString() });
+    expect(done.body.data).toEqual({ livenessVerificationId: vid, livenessStatus: 'not_live', completedAt: h.clock.now().toISOString() });
     expect((await api('POST', '/liveness/selfie', { raw: await photo() })).body.error.code).toBe('liveness_completed');
 
     const row = await rowOf(c.id);
-    expect(row.authorityProfile).toMatchObject({ livenessStatus: 'completed', livenessVerificationId: vid, completedAt: h.clock.now().toISOString() });
+    expect(row.authorityProfile).toMatchObject({ livenessStatus: 'not_live', livenessVerificationId: vid, completedAt: h.clock.now().toISOString() });
     const [after] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, vid));
     expect(after!.status).toBe('completed');
     expect(await h.ctx.storage.get(after!.media.selfie!)).not.toBeNull();
@@ -262,10 +263,10 @@ describe('hosted company API', () => {
       type: 'company_verification.liveness_completed', destination: 'events',
       body: { event: 'company_verification.liveness_completed', data: {
         companyVerificationId: c.id, verificationId: c.publicId, externalId: c.publicId, vendorData: 'co-42',
-        status: 'started', livenessStatus: 'completed', livenessVerificationId: vid,
+        status: 'started', livenessStatus: 'not_live', livenessVerificationId: vid,
       } },
     });
-    expect((await api('GET')).body.data).toMatchObject({ livenessStatus: 'completed', livenessVerificationId: vid });
+    expect((await api('GET')).body.data).toMatchObject({ livenessStatus: 'not_live', livenessVerificationId: vid });
   });
 
   it('refuses an incomplete submit with field errors as i18n keys, and ownership over 100 %', async () => {
@@ -306,7 +307,7 @@ describe('hosted company API', () => {
     expect(row.progress).toMatchObject({ submittedAt: at, currentStep: 7, consentedAt: expect.any(String) });
     expect(row.progress.completedSteps).toEqual(['business', 'contact', 'representative', 'officers', 'ownership', 'documents', 'liveness', 'review']);
     expect(row.analysis).toMatchObject({
-      status: 'completed', reviewFlags: ['owner_details_missing'], provisioning: { ready: true, pendingFields: [] }, ownershipTotal: 100,
+      status: 'completed', reviewFlags: ['owner_details_missing', 'liveness_failed'], provisioning: { ready: true, pendingFields: [] }, ownershipTotal: 100,
     });
     expect(row.auditTrail.at(-1)).toMatchObject({ action: 'submitted', from: 'started', to: 'submitted' });
 
@@ -316,7 +317,7 @@ describe('hosted company API', () => {
     expect(payload).toMatchObject({
       companyVerificationId: c.id, verificationId: c.publicId, externalId: c.publicId, vendorData: 'co-7', status: 'submitted',
       reason: '', submittedAt: at, campaignId: 'default', campaignVersion: 1,
-      review: { source: 'hosted_flow', analysisStatus: 'completed', pendingInternalReview: true, reviewFlags: ['owner_details_missing'] },
+      review: { source: 'hosted_flow', analysisStatus: 'completed', pendingInternalReview: true, reviewFlags: ['owner_details_missing', 'liveness_failed'] },
     });
     expect(payload.companyProfile.business).toMatchObject({ legalName: 'Acme Ltd', businessBvn: '22212345678', website: 'https://acme.example' });
     expect(payload.companyProfile.contact).toEqual({
@@ -341,8 +342,8 @@ describe('hosted company API', () => {
       businessProfile: { legalName: 'Acme Ltd', companyName: 'Acme Ltd', countryOfRegistration: 'NGA', contact: { generalEmail: 'hello@acme.example' } },
       representativeProfile: { fullName: 'Ada Obi', isAuthorised: true },
       ownershipProfile: { owners: [{ share: 60 }, { share: 40 }] },
-      authorityProfile: { livenessStatus: 'completed' },
-      additionalInformation: { officers: [{ role: 'director' }], liveness: { status: 'completed' } },
+      authorityProfile: { livenessStatus: 'not_live' },
+      additionalInformation: { officers: [{ role: 'director' }], liveness: { status: 'not_live' } },
       analysis: { status: 'completed' },
       progress: { submittedAt: at },
     });

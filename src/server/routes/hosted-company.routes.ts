@@ -8,8 +8,10 @@ import { readLimitedBody } from '../media/read-body';
 import { addDocument, readDocument, removeDocument } from '../domain/company-documents';
 import { saveDraft } from '../domain/company-draft';
 import { documentDownloadHeaders } from '../domain/company-files';
-import { authorizeHosted, hostedSessionOf, type HostedFail } from '../domain/company-hosted';
+import { authorizeHosted, hostedFail, hostedSessionOf, type HostedFail } from '../domain/company-hosted';
 import { completeLiveness, startLiveness } from '../domain/company-liveness';
+import { answerCompanyLiveness, issueCompanyChallenge } from '../liveness/company-liveness-check';
+import { readLivenessUpload } from '../liveness/liveness-upload';
 import { campaignOf, keyOf, type CompanyRow } from '../domain/company-store';
 import { submitCompany } from '../domain/company-submit';
 
@@ -100,12 +102,33 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
     return ok(c, 'Liveness started', { livenessVerificationId: res.livenessVerificationId, livenessStatus: res.livenessStatus });
   });
 
+  // A picked selfie: only where the key allows it; the step then ends `not_live`.
   r.post(`${base}/liveness/selfie`, async (c) => {
+    const key = await keyOf(ctx.db, c.get('company').apiKeyId);
+    if (!key.selfieUpload) return refuse(c, hostedFail(403, 'selfie_upload_not_allowed', 'A selfie must be taken with the camera and the liveness check'));
     const body = await rawBody(c, SELFIE_MAX_BYTES);
     if (!body.ok) return body.res;
-    const res = await completeLiveness(ctx, c.get('company'), body.bytes);
+    const res = await completeLiveness(ctx, c.get('company'), body.bytes, key.selfieUpload);
     if (!res.ok) return refuse(c, res);
-    return ok(c, 'Liveness completed', { livenessVerificationId: res.livenessVerificationId, livenessStatus: 'completed', completedAt: res.completedAt });
+    return ok(c, 'Liveness completed', { livenessVerificationId: res.livenessVerificationId, livenessStatus: res.livenessStatus, completedAt: res.completedAt });
+  });
+
+  r.post(`${base}/liveness/challenge`, async (c) => {
+    const res = await issueCompanyChallenge(ctx, c.get('company'));
+    if (!res.ok) return refuse(c, res);
+    c.header('Cache-Control', 'no-store');
+    return ok(c, 'Liveness challenge issued', res.challenge);
+  });
+
+  r.post(`${base}/liveness/result`, async (c) => {
+    const read = await readLivenessUpload(c.req.raw);
+    if (!read.ok) {
+      const http = read.code === 'media_too_large' ? 413 : read.code === 'unsupported_media_type' ? 415 : 400;
+      return refuse(c, hostedFail(http, read.code, read.detail));
+    }
+    const res = await answerCompanyLiveness(ctx, c.get('company'), read.upload);
+    if (!res.ok) return refuse(c, res);
+    return ok(c, 'Liveness recorded', { livenessVerificationId: res.livenessVerificationId, livenessStatus: res.livenessStatus, completedAt: res.completedAt });
   });
 
   r.post(`${base}/submit`, async (c) => {

@@ -11,14 +11,15 @@ import { settleDecisions } from '../domain/individual-decision';
 import { createMediaSigner } from '../media/signed-url';
 import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';
-import { captureAll, createSession, eventsOf, hostedPath, jpeg, upload } from './hosted-individual.testkit';
+import { captureAll, cardJpeg, createSession, eventsOf, hostedPath, jpeg, upload } from './hosted-individual.testkit';
 
 let h: Harness;
 let testKey: string;
 
 beforeAll(async () => {
   h = await createHarness();
-  testKey = (await h.createKey({ name: 'Acme test' })).apiKey;
+  // Allows a picked selfie: the upload mechanics below use PUT media/selfie (the camera path is in hosted-liveness.routes.test.ts).
+  testKey = (await h.createKey({ name: 'Acme test', selfieUpload: true })).apiKey;
 });
 afterAll(async () => {
   await settleDecisions();
@@ -165,7 +166,7 @@ describe('PUT document', () => {
 
   it('drops a captured back when switching to a type without one', async () => {
     const id = await startedWithDoc('NATIONAL_ID');
-    const img = await jpeg();
+    const img = await cardJpeg();
     await upload(h, id, 'document-front', img);
     await upload(h, id, 'document-back', img);
     const kept = await chooseDoc(id, { type: 'DRIVERS_LICENSE', issuingState: 'GHA' });
@@ -179,10 +180,20 @@ describe('PUT document', () => {
 });
 
 describe('PUT media', () => {
+  it('refuses a document picture with no document in it, and stores nothing', async () => {
+    const id = await startedWithDoc('NATIONAL_ID');
+    for (const img of [await jpeg(), await sharp('e2e/fixtures/chelsea.png').jpeg().toBuffer(), await sharp('e2e/fixtures/grace_hopper.jpg').jpeg().toBuffer()]) {
+      for (const slot of ['document-front', 'document-back']) expectHostedError(await upload(h, id, slot, img), 400, 'document_not_found');
+    }
+    expect((await rowOf(id)).media).toEqual({});
+    expect(storedFiles(id)).toEqual([]);
+    expect((await eventsOf(h, id)).map((e) => e.type)).toEqual(['verification.started']);
+    expect((await upload(h, id, 'document-front', await cardJpeg())).status).toBe(200);
+  });
+
   it('stores a clean re-encoded JPEG and emits the slot event with document details', async () => {
     const id = await startedWithDoc('NATIONAL_ID');
-    const withExif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#884422' } })
-      .png().withExif({ IFD0: { Make: 'SecretCam' } }).toBuffer();
+    const withExif = await sharp(await cardJpeg()).resize(300, 200).png().withExif({ IFD0: { Make: 'SecretCam' } }).toBuffer();
     const res = await upload(h, id, 'document-front', withExif, 'image/png');
     expect(res.status).toBe(200);
     expect(res.body.data.captured).toEqual({ documentFront: true, documentBack: false, selfie: false });
@@ -202,7 +213,7 @@ describe('PUT media', () => {
 
   it('accepts retakes: a new file each time, the replaced one deleted (its link 404s), and the event again', async () => {
     const id = await startedWithDoc();
-    await upload(h, id, 'document-front', await jpeg());
+    await upload(h, id, 'document-front', await cardJpeg());
     await upload(h, id, 'selfie', await jpeg(200, 200, '#111111'));
     const before = await rowOf(id);
     const oldLink = createMediaSigner(h.ctx).url(before.media.selfie!);
@@ -245,7 +256,7 @@ describe('PUT media', () => {
       expect((await h.request('PATCH', `/api/v1/verifications/${id}/cancel`, { key: testKey })).status).toBe(200);
     });
     try {
-      expectHostedError(await upload(h, id, 'document-front', await jpeg()), 409, 'closed');
+      expectHostedError(await upload(h, id, 'document-front', await cardJpeg()), 409, 'closed');
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
@@ -309,7 +320,7 @@ describe('POST submit', () => {
     expectHostedError(res, 400, 'missing_captures');
     expect(res.body.error.missing).toEqual(['document', 'document-front', 'selfie']);
     await chooseDoc(id, { type: 'NATIONAL_ID', issuingState: 'NGA' });
-    await upload(h, id, 'document-front', await jpeg());
+    await upload(h, id, 'document-front', await cardJpeg());
     expect((await submit(id)).body.error.missing).toEqual(['document-back', 'selfie']);
   });
 

@@ -10,7 +10,10 @@ import type { VerificationRow } from '../domain/individual-record';
 import { toHostedSession } from '../domain/individual-session';
 import { findHostedVerification, keyOfVerification } from '../domain/individual-store';
 import { fail, ok } from '../http/envelope';
+import { documentPresent } from '../media/document-presence';
 import { processUpload } from '../media/process-upload';
+import { issueIndividualChallenge, pickedSelfiePatch, submitIndividualLiveness } from '../liveness/individual-liveness';
+import { readLivenessUpload } from '../liveness/liveness-upload';
 import { readLimitedBody } from '../media/read-body';
 
 /** JSON bodies of the hosted API are tiny (the document choice). */
@@ -25,11 +28,16 @@ const errorMessages: Record<HostedErrorCode, string> = {
   invalid_media: 'The image cannot be used',
   no_back: 'This document type has no back side',
   no_document: 'Choose the document type first',
+  document_not_found: 'No identity document was found in the picture. Take the photo again with the whole document inside the frame',
   missing_captures: 'Some captures are missing',
   media_too_large: 'The image is too large',
   unsupported_media_type: 'Only JPEG, PNG and WebP images are accepted',
   invalid_token: 'Invalid token',
   rate_limited: 'Too many requests',
+  liveness_attempts_exhausted: 'Every liveness try of this round is used',
+  liveness_challenge_invalid: 'Unknown or expired liveness challenge',
+  liveness_challenge_used: 'This liveness challenge was already answered',
+  selfie_upload_not_allowed: 'A selfie must be taken with the camera and the liveness check',
 };
 
 /** Hosted errors: the envelope with a machine-readable `error.code` (statuses: hostedErrorHttpStatus). */
@@ -101,12 +109,38 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
         ? hostedFail(c, 'media_too_large', { maxBytes: MEDIA_MAX_BYTES })
         : hostedFail(c, 'invalid_media', { detail: 'The request has no image' });
     }
+    // A picked selfie proves no live person: only where the key allows it, and then marked so.
+    const key = slot.data === 'selfie' ? await keyOfVerification(ctx.db, row) : null;
+    if (key && !key.selfieUpload) return hostedFail(c, 'selfie_upload_not_allowed');
     const image = await processUpload(body.bytes);
     if (!image.ok) return hostedFail(c, image.code, { detail: image.detail });
-    const key = storageKeyFor(row.id, slot.data);
-    await ctx.storage.put(key, image.bytes);
+    // The phone checks this too, but any client can call the API: nothing without a document is stored.
+    if (slot.data !== 'selfie' && !(await documentPresent(image.bytes))) return hostedFail(c, 'document_not_found');
+    const storageKey = storageKeyFor(row.id, slot.data);
+    await ctx.storage.put(storageKey, image.bytes);
     // From here recordUpload owns the file: it deletes it when refused, and the one it replaces.
-    return answer(c, 'Media uploaded', await recordUpload(ctx, row.id, slot.data, key));
+    return answer(c, 'Media uploaded', await recordUpload(ctx, row.id, slot.data, storageKey, key ? pickedSelfiePatch() : undefined));
+  });
+
+  app.post('/verifications/:processId/liveness/challenge', async (c) => {
+    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    if (!row) return hostedFail(c, 'not_found');
+    const res = await issueIndividualChallenge(ctx, row.id);
+    if (!res.ok) return hostedFail(c, res.code);
+    c.header('Cache-Control', 'no-store');
+    return ok(c, 'Liveness challenge issued', res.challenge);
+  });
+
+  app.post('/verifications/:processId/liveness', async (c) => {
+    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    if (!row) return hostedFail(c, 'not_found');
+    const blocked = uploadBlocker(row, 'selfie');
+    if (blocked) return hostedFail(c, blocked);
+    const read = await readLivenessUpload(c.req.raw);
+    if (!read.ok) return hostedFail(c, read.code, { detail: read.detail });
+    const selfieKey = storageKeyFor(row.id, 'selfie');
+    await ctx.storage.put(selfieKey, read.upload.selfie);
+    return answer(c, 'Liveness recorded', await submitIndividualLiveness(ctx, row.id, read.upload, selfieKey));
   });
 
   app.post('/verifications/:processId/submit', async (c) => {

@@ -5,12 +5,21 @@ import { individualDecisionPayloadSchema, individualProgressPayloadSchema } from
 import type { MediaSlot } from '../../contract/hosted-individual';
 import { webhookEvents } from '../db/schema';
 import type { Harness } from '../testing/harness';
+import { sceneJpeg } from '../../vision/document/test-images';
 
 /** Shared by the hosted-individual, test-helper and review route tests (not a test itself). */
 export const hostedPath = (id: string, rest = '') => `/api/v1/hosted/verifications/${id}${rest}`;
 
 export function jpeg(width = 640, height = 400, background = '#88aacc'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+}
+
+let card: Promise<Buffer> | null = null;
+
+/** A photo of the test ID card (src/vision/document/test-images.ts): what document slots accept. */
+export function cardJpeg(): Promise<Buffer> {
+  card ??= sceneJpeg({ cardShare: 0.7 });
+  return card;
 }
 
 /** Creates a session through the customer API; returns its id (the processId). */
@@ -24,15 +33,58 @@ export async function upload(h: Harness, id: string, slot: MediaSlot | string, b
   return h.request('PUT', hostedPath(id, `/media/${slot}`), { raw: new Uint8Array(bytes), headers: { 'content-type': type } });
 }
 
+let faces: Promise<{ still: Buffer; turned: Buffer }> | null = null;
+
+/** The face fixture facing the camera, and the same face moved as a head turn moves it. */
+export function faceFrames(): Promise<{ still: Buffer; turned: Buffer }> {
+  faces ??= (async () => ({
+    still: await sharp('e2e/fixtures/grace_hopper.jpg').resize(640, 480, { fit: 'cover' }).jpeg().toBuffer(),
+    turned: await sharp('e2e/fixtures/grace_hopper.jpg').resize(430, 480, { fit: 'fill' }).extend({ left: 150, right: 60, background: '#222' }).jpeg().toBuffer(),
+  }))();
+  return faces;
+}
+
+/** A device's account of a passed (or failed) challenge, shaped like the app's. */
+export function deviceResult(challenge: { challengeId: string; actions: string[] }, verdict: 'passed' | 'failed' = 'passed') {
+  return {
+    challengeId: challenge.challengeId, verdict, ...(verdict === 'failed' ? { failure: 'timeout' } : {}),
+    actions: challenge.actions.map((action, i) => ({ action, passed: verdict === 'passed', startedAtMs: 1000 * i, completedAtMs: verdict === 'passed' ? 1000 * i + 800 : null, peak: 24 })),
+    neutral: { yawDeg: 1, pitchDeg: -4, eyeOpenness: 0.3 },
+    frames: [{ label: 'neutral', atMs: 0 }, { label: challenge.actions[0], atMs: 700 }],
+    framesAnalysed: 45,
+  };
+}
+
+/** The multipart liveness upload: `frames` default to the neutral face then the turned one. */
+export async function livenessRequest(h: Harness, path: string, result: unknown, frames?: Buffer[], headers: Record<string, string> = {}) {
+  const f = await faceFrames();
+  const form = new FormData();
+  form.append('result', JSON.stringify(result));
+  form.append('selfie', new Blob([new Uint8Array(f.still)], { type: 'image/jpeg' }), 'selfie.jpg');
+  for (const frame of frames ?? [f.still, f.turned]) form.append('frames', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
+  const encoded = new Response(form);
+  const raw = new Uint8Array(await encoded.arrayBuffer());
+  return h.request('POST', path, { raw, headers: { 'content-type': encoded.headers.get('content-type')!, ...headers } });
+}
+
+/** The camera selfie with a passed liveness challenge (what the app sends), asserted 200. */
+export async function liveSelfie(h: Harness, id: string, frames?: Buffer[]) {
+  const challenge = await h.request('POST', hostedPath(id, '/liveness/challenge'));
+  expect(challenge.status).toBe(200);
+  const res = await livenessRequest(h, hostedPath(id, '/liveness'), deviceResult(challenge.body.data), frames);
+  expect(res.status).toBe(200);
+  return res;
+}
+
 /** start → document → front (→ back) → selfie, each asserted 200. */
 export async function captureAll(h: Harness, id: string, docType = 'NATIONAL_ID', issuingState = 'NGA') {
-  const img = await jpeg();
+  const doc = await cardJpeg();
   expect((await h.request('POST', hostedPath(id, '/start'))).status).toBe(200);
   expect((await h.request('PUT', hostedPath(id, '/document'), { body: { type: docType, issuingState } })).status).toBe(200);
-  expect((await upload(h, id, 'document-front', img)).status).toBe(200);
-  if (docType !== 'PASSPORT') expect((await upload(h, id, 'document-back', img)).status).toBe(200);
-  const last = await upload(h, id, 'selfie', img);
-  expect(last.status).toBe(200);
+  expect((await upload(h, id, 'document-front', doc)).status).toBe(200);
+  if (docType !== 'PASSPORT') expect((await upload(h, id, 'document-back', doc)).status).toBe(200);
+
+  const last = await liveSelfie(h, id);
   return last.body.data;
 }
 

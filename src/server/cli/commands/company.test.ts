@@ -27,7 +27,7 @@ describe('idv company', () => {
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+MODE\s+COMPANY\s+FLAGS\s+VENDOR DATA\s+SUBMITTED$/);
     expect(lines).toHaveLength(3);
     const sub = await idv(['list', '--status', 'submitted']);
-    expect(sub.stdout.trimEnd().split('\n')[1]).toMatch(new RegExp(`^${c.id}\\s+submitted\\s+live\\s+Acme Ltd \\(NGA\\)\\s+owner_details_missing\\s+shop-1\\s+2026-01-05`));
+    expect(sub.stdout.trimEnd().split('\n')[1]).toMatch(new RegExp(`^${c.id}\\s+submitted\\s+live\\s+Acme Ltd \\(NGA\\)\\s+owner_details_missing,liveness_failed\\s+shop-1\\s+2026-01-05`));
     expect((await idv(['list', '--status', 'done'])).code).toBe(2);
     expect((await idv(['list', '--limit', '0'])).code).toBe(2);
   });

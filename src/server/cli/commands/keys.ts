@@ -34,7 +34,13 @@ const webhookOptions: Record<string, OptionSpec> = {
   'logo-url': { type: 'string', value: 'URL', description: 'logo shown in the hosted flow' },
   accent: { type: 'string', value: '#RRGGBB', description: 'accent colour of the hosted flow' },
   'privacy-url': { type: 'string', value: 'URL', description: 'privacy policy linked from the consent screen' },
+  'selfie-upload': {
+    type: 'string', value: 'allow|deny', choices: ['allow', 'deny'],
+    description: 'offer a file picker for the selfie (default deny); such sessions are not live and never decided successful automatically',
+  },
 };
+
+const selfieUploadFrom = (opts: Options) => (opts.has('selfie-upload') ? { selfieUpload: opts.string('selfie-upload') === 'allow' } : {});
 
 /** Branding flags → body; `''` means "clear" (null) in an update. */
 function brandingFrom(opts: Options, emptyClears: boolean): Record<string, string | null> | undefined {
@@ -65,7 +71,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -87,6 +93,7 @@ const create: Command = {
       ...(opts.has('origin') ? { origins: opts.strings('origin') } : {}),
       ...(opts.has('name') ? { name: opts.string('name') } : {}),
       ...(brandingFrom(opts, false) ? { branding: brandingFrom(opts, false) } : {}),
+      ...selfieUploadFrom(opts),
     });
     const api = client();
     const { data: k } = await api.call<CreatedKey>('POST', '/keys', body);
@@ -152,6 +159,7 @@ const update: Command = {
       ...(opts.flag('clear-origins') ? { origins: null } : {}),
       ...(opts.has('name') ? { name: opts.string('name') || null } : {}),
       ...(brandingFrom(opts, true) ? { branding: brandingFrom(opts, true) } : {}),
+      ...selfieUploadFrom(opts),
     };
     if (Object.keys(raw).length === 0) throw new UsageError('nothing to update: give at least one option');
     const body = check(updateKeyBodySchema, raw);

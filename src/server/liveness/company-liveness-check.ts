@@ -1,0 +1,59 @@
+// The company representative's active liveness: the same challenge, answer and evidence rules
+// as the individual selfie, kept on the linked verification (company-liveness.ts).
+import type { HostedCompanyErrorCode } from '../../contract/hosted-company';
+import type { LivenessChallenge } from '../../contract/liveness';
+import type { AppContext } from '../context';
+import { and, eq } from 'drizzle-orm';
+import { verifications } from '../db/schema';
+import { finishLiveness, livenessMediaKey } from '../domain/company-liveness';
+import { livenessOf } from '../domain/company-form-values';
+import { editableFailure, hostedFail, type HostedFail } from '../domain/company-hosted';
+import { lockCompany, type CompanyRow } from '../domain/company-store';
+import { evidenceShowsMotion } from './evidence-check';
+import { answer, checkAnswer, issueChallenge, livenessOfRow, toChallenge } from './liveness-state';
+import type { LivenessUpload } from './liveness-upload';
+
+const started = (row: CompanyRow): HostedFail | null => {
+  const l = livenessOf(row);
+  if (!l.verificationId) return hostedFail(409, 'liveness_not_started', 'Start the liveness step first');
+  if (l.status !== 'pending') return hostedFail(409, 'liveness_completed', 'Liveness is already completed');
+  return null;
+};
+
+export async function issueCompanyChallenge(ctx: AppContext, row: CompanyRow): Promise<{ ok: true; challenge: LivenessChallenge } | HostedFail> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockCompany(tx, row.id);
+    if (!locked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+    const refused = editableFailure(locked, now) ?? started(locked);
+    if (refused) return refused;
+    const where = and(eq(verifications.id, livenessOf(locked).verificationId!), eq(verifications.companyVerificationId, locked.id));
+    const [linked] = await tx.select().from(verifications).where(where).for('update');
+    if (!linked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+    const issued = issueChallenge(livenessOfRow(linked.liveness), now);
+    if (!issued) return hostedFail(409, 'liveness_attempts_exhausted', 'Every liveness try of this round is used');
+    await tx.update(verifications).set({ liveness: issued.state as unknown as Record<string, unknown>, updatedAt: now }).where(where);
+    return { ok: true as const, challenge: toChallenge(issued.challenge) };
+  });
+}
+
+const codeHttp: Record<'liveness_challenge_invalid' | 'liveness_challenge_used', 400 | 409> = {
+  liveness_challenge_invalid: 400, liveness_challenge_used: 409,
+};
+
+/** The answer to a challenge with its selfie and evidence frames, judged as for an individual. */
+export async function answerCompanyLiveness(ctx: AppContext, row: CompanyRow, upload: LivenessUpload) {
+  const early = editableFailure(row, ctx.clock.now()) ?? started(row);
+  if (early) return early;
+  const verificationId = livenessOf(row).verificationId!;
+  const motion = await evidenceShowsMotion(upload.frames);
+  const selfieKey = livenessMediaKey(row.id, verificationId, 'selfie');
+  const evidence = upload.result.frames.map((f, i) => ({ label: f.label, key: livenessMediaKey(row.id, verificationId, f.label), bytes: upload.frames[i]! }));
+  await Promise.all([ctx.storage.put(selfieKey, upload.selfie), ...evidence.map((e) => ctx.storage.put(e.key, e.bytes))]);
+  return finishLiveness(ctx, row, [selfieKey, ...evidence.map((e) => e.key)], (current, now) => {
+    const check = checkAnswer(current, upload.result, now);
+    if (!check.ok) return hostedFail(codeHttp[check.code], check.code as HostedCompanyErrorCode, check.code === 'liveness_challenge_used' ? 'This liveness challenge was already answered' : 'Unknown or expired liveness challenge');
+    const next = answer(current, check.challenge, upload.result, motion.passed, evidence.map(({ label, key }) => ({ label, key })), now);
+    return { ok: true, selfieKey, state: next, final: next.outcome !== 'not_performed', discard: current.evidence.map((e) => e.key) };
+  });
+}

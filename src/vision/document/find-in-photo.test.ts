@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { findDocumentInPhoto } from './find-in-photo';
+import { greyOf, noiseJpeg, plainJpeg, sceneJpeg } from './test-images';
+
+describe('findDocumentInPhoto', () => {
+  it('finds the card in close-ups and in wider shots, sharp or not, on different tables', async () => {
+    for (const scene of [{ cardShare: 0.8 }, { cardShare: 0.5 }, { cardShare: 0.3 }, { blurSigma: 3 }, { background: 'wood' }, { rotateDeg: 20 }]) {
+      const found = findDocumentInPhoto(await greyOf(await sceneJpeg(scene)));
+      expect(found.found, JSON.stringify(scene)).toBe(true);
+      expect(found.corners).toHaveLength(4);
+    }
+  });
+
+  it('puts the corners where the card is', async () => {
+    const { corners } = findDocumentInPhoto(await greyOf(await sceneJpeg({ cardShare: 0.5 })));
+    const xs = corners!.map((p) => p.x);
+    expect(Math.min(...xs)).toBeCloseTo(0.25, 1);
+    expect(Math.max(...xs)).toBeCloseTo(0.75, 1);
+  });
+
+  it('finds nothing in a plain picture, a face photo, a cat, noise, or a card cut in half', async () => {
+    for (const input of [await plainJpeg('#00ff00'), await plainJpeg('#808080'), 'e2e/fixtures/grace_hopper.jpg', 'e2e/fixtures/chelsea.png', await noiseJpeg(), await sceneJpeg({ centre: { x: 0.05, y: 0.5 } })]) {
+      expect(findDocumentInPhoto(await greyOf(input, 1024)).found).toBe(false);
+    }
+  });
+});

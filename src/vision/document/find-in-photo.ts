@@ -1,0 +1,28 @@
+// Is there an identity document in a whole still photo (manual shutter, a picked file, an
+// upload the server receives)? Same finder as the live frames, no guide, lenient on size.
+import { findCard } from './find-card';
+import { downscale } from './grey-ops';
+import type { GreyImage, NormPoint } from './types';
+
+/** Working size of the finder, px on the long edge (live frames use the same). */
+export const FINDER_LONG_EDGE = 320;
+
+export interface PhotoFinding {
+  found: boolean;
+  corners: NormPoint[] | null;
+}
+
+/**
+ * A card whose edges are visible, covering at least ~5 % of the photo. A picture filled edge to
+ * edge by the card (a tight scan) is not recognised: the person is asked for a photo showing
+ * the whole document, which is also what the capture guide asks.
+ */
+export function findDocumentInPhoto(image: GreyImage): PhotoFinding {
+  const small = downscale(image, FINDER_LONG_EDGE);
+  const card = findCard(small);
+  if (!card || card.quad.touchesBorder) return { found: false, corners: null };
+  return {
+    found: true,
+    corners: card.quad.corners.map((p) => ({ x: p.x / small.width, y: p.y / small.height })),
+  };
+}
