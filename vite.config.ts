@@ -11,6 +11,8 @@ export default defineConfig({
     sourcemap: false,
     target: ['es2020', 'safari14', 'chrome87', 'firefox78'],
   },
+  // Classic (IIFE) workers: MediaPipe's WASM loader calls importScripts, which module workers lack.
+  worker: { format: 'iife' },
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

@@ -8,6 +8,7 @@ const session: HostedSession = {
   captured: { documentFront: false, documentBack: false, selfie: false }, needsBack: null,
   expiresAt: '2030-01-01T00:00:00.000Z', redirect: null,
   branding: { name: 'Acme', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
+  liveness: { status: 'not_performed', attemptsLeft: 3, selfieUploadAllowed: false },
   resubmissionRequested: false, testMode: true, verificationId: 'v1',
 };
 

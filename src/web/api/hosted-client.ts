@@ -4,6 +4,7 @@ import { successEnvelopeSchema } from '../../contract/envelope';
 import {
   hostedSessionSchema, type ChooseDocumentBody, type HostedSession, type MediaSlot,
 } from '../../contract/hosted-individual';
+import { livenessChallengeSchema, type LivenessChallenge, type LivenessResult } from '../../contract/liveness';
 import { HostedApiError, errorFromResponse, isHostedApiError, isRetryable } from './errors';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy, type Sleep } from './retry';
 import { xhrUpload, type XhrFactory } from './xhr-upload';
@@ -34,7 +35,20 @@ export interface HostedClient {
   chooseDocument(processId: string, body: ChooseDocumentBody): Promise<HostedSession>;
   uploadMedia(processId: string, slot: MediaSlot, image: Blob, options?: UploadOptions): Promise<HostedSession>;
   submit(processId: string): Promise<HostedSession>;
+  /** A liveness challenge: a new one, or the one still open (see src/contract/liveness.ts). */
+  livenessChallenge(processId: string, signal?: AbortSignal): Promise<LivenessChallenge>;
+  /** The neutral selfie with the challenge's evidence frames and the device's verdict, in one request. */
+  submitLiveness(processId: string, body: LivenessSubmission, options?: UploadOptions): Promise<HostedSession>;
 }
+
+export interface LivenessSubmission {
+  result: LivenessResult;
+  selfie: Blob;
+  /** One per `result.frames` entry, same order. */
+  frames: Blob[];
+}
+
+const challengeEnvelope = successEnvelopeSchema(livenessChallengeSchema);
 
 function parseSession(json: unknown): HostedSession {
   const parsed = sessionEnvelope.safeParse(json);
@@ -122,6 +136,30 @@ export function createHostedClient(options: HostedClientOptions = {}): HostedCli
         ),
         { ...retry(upload.signal), onRetry: () => upload.onProgress?.(0) },
       );
+      return thenSession(processId, json);
+    },
+    async livenessChallenge(processId, signal) {
+      const parsed = challengeEnvelope.safeParse(await request('POST', url(processId, '/liveness/challenge'), undefined, signal));
+      if (!parsed.success) throw new HostedApiError('invalid_response', 200, 'unexpected response shape');
+      return parsed.data.data;
+    },
+    async submitLiveness(processId, body, upload = {}) {
+      const form = () => {
+        const f = new FormData();
+        f.append('result', JSON.stringify(body.result));
+        f.append('selfie', body.selfie, 'selfie.jpg');
+        body.frames.forEach((frame, i) => f.append('frames', frame, `frame-${i}.jpg`));
+        return f;
+      };
+      const json = await withRetry(
+        () => xhrUpload({ url: url(processId, '/liveness'), method: 'POST', body: form(), onProgress: upload.onProgress, signal: upload.signal }, options.createXhr),
+        // A retry after a lost answer meets `liveness_challenge_used`: not retryable, and the
+        // flow then reads the session, which holds the first answer.
+        { ...retry(upload.signal), onRetry: () => upload.onProgress?.(0) },
+      ).catch(async (error: unknown) => {
+        if (isHostedApiError(error, 'liveness_challenge_used')) return null;
+        throw error;
+      });
       return thenSession(processId, json);
     },
     async submit(processId) {

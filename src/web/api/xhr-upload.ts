@@ -3,8 +3,10 @@ import { HostedApiError, errorFromResponse } from './errors';
 
 export interface UploadRequest {
   url: string;
-  body: Blob;
-  contentType: string;
+  /** A file, or a multipart form (the browser then sets the Content-Type with its boundary). */
+  body: Blob | FormData;
+  contentType?: string;
+  method?: 'PUT' | 'POST';
   /** Fraction sent, 0..1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -24,8 +26,8 @@ export function xhrUpload(req: UploadRequest, createXhr: XhrFactory = () => new 
       return;
     }
     const xhr = createXhr();
-    xhr.open('PUT', req.url);
-    xhr.setRequestHeader('Content-Type', req.contentType);
+    xhr.open(req.method ?? 'PUT', req.url);
+    if (req.contentType) xhr.setRequestHeader('Content-Type', req.contentType);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.timeout = req.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     xhr.upload.onprogress = (e) => {

@@ -15,7 +15,7 @@ const IndividualPage = lazy(() => loadIndividualPage().then((m) => ({ default: m
 // The company flow is another product: its code and texts load only on /company.
 const loadCompanyPage = () => import('../flows/company/company-page');
 const CompanyFlowPage = lazy(async () => {
-  const [page, texts] = await Promise.all([loadCompanyPage(), import('../i18n/company-resources')]);
+  const [page, texts] = await Promise.all([loadCompanyPage(), import('../i18n/lazy-resources')]);
   await texts.loadCompanyTexts();
   return { default: page.CompanyFlowPage };
 });

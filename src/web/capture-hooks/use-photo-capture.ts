@@ -12,18 +12,22 @@ export type CaptureMode = 'have' | 'camera' | 'processing' | 'preview';
 /** Why a picked file was not taken: unreadable, or what `checkFile` found wrong with it. */
 export type FileProblem<P extends string = never> = 'unreadable' | P;
 
+/** How the pending photo was made: taken by auto-capture, with the shutter, or picked from a file. */
+export type PhotoSource = 'auto' | 'manual' | 'file';
+
 export interface PendingPhoto {
   image: EncodedImage;
   url: string;
-  /** Advice shown with the preview (filled in shortly after it appears). */
-  notes: PhotoNote[];
+  source: PhotoSource;
+  /** What the checks say about the photo; null while they run (a blocking note must not be raced). */
+  notes: PhotoNote[] | null;
 }
 
 export interface PhotoCaptureOptions<P extends string> {
   /** Judges a picked file before it is shown; a problem refuses it (selfies: one face). Never rejects. */
   checkFile?: (image: EncodedImage) => Promise<P | null>;
-  /** Advice on a new photo, shot or picked (documents: size, light, focus). */
-  describe?: (image: EncodedImage) => Promise<PhotoNote[]>;
+  /** Checks of a new photo, shot or picked (documents: a document in it, portrait, size, light, focus). */
+  describe?: (image: EncodedImage, source: PhotoSource) => Promise<PhotoNote[]>;
 }
 
 /** The capture screens' state machine; the pending photo's object URL is freed on every exit. */
@@ -35,15 +39,16 @@ export function usePhotoCapture<P extends string = never>(kind: ImageKind, initi
   const urlRef = useRef<string | null>(null);
   const { checkFile, describe } = options;
 
-  const setPhoto = useCallback((image: EncodedImage | null) => {
+  const setPhoto = useCallback((image: EncodedImage | null, source: PhotoSource = 'manual') => {
     if (urlRef.current) URL.revokeObjectURL(urlRef.current);
     const url = image ? URL.createObjectURL(image.blob) : null;
     urlRef.current = url;
-    setPending(image && url ? { image, url, notes: [] } : null);
+    setPending(image && url ? { image, url, source, notes: describe ? null : [] } : null);
     if (!image || !url || !describe) return;
-    void describe(image).then(
+    // A check that cannot run is no reason to block: the server checks documents again.
+    void describe(image, source).then(
       (notes) => setPending((p) => (p && p.url === url ? { ...p, notes } : p)),
-      () => undefined,
+      () => setPending((p) => (p && p.url === url ? { ...p, notes: [] } : p)),
     );
   }, [describe]);
 
@@ -51,13 +56,13 @@ export function usePhotoCapture<P extends string = never>(kind: ImageKind, initi
     if (urlRef.current) URL.revokeObjectURL(urlRef.current);
   }, []);
 
-  const shoot = useCallback(async (video: HTMLVideoElement) => {
+  const shoot = useCallback(async (video: HTMLVideoElement, source: 'auto' | 'manual' = 'manual') => {
     setFlash(true);
     // encodeVideoFrame copies the frame synchronously, before the re-render below stops the camera.
     const encoding = encodeVideoFrame(video, kind);
     setMode('processing');
     try {
-      setPhoto(await encoding);
+      setPhoto(await encoding, source);
       setMode('preview');
     } catch {
       setMode('camera');
@@ -90,7 +95,7 @@ export function usePhotoCapture<P extends string = never>(kind: ImageKind, initi
       setMode(fallbackMode);
       return;
     }
-    setPhoto(image);
+    setPhoto(image, 'file');
     setMode('preview');
   }, [kind, setPhoto, checkFile]);
 

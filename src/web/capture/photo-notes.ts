@@ -1,11 +1,21 @@
-// What the preview of a document photo says about it before the person sends it: too small to
-// read, too dark, glare, blurry. Notes advise a retake; the photo can still be used.
+// What the preview of a document photo says about it before the person sends it: no document
+// found (blocks: the server refuses it too), no portrait visible, too small to read, too dark,
+// glare, blurry. All but no-document advise a retake; the photo can still be used.
 import { assessFrameQuality, DEFAULT_FRAME_QUALITY, type FrameQualityHint, type FrameQualityThresholds } from './frame-quality';
 import { stillToCanvas } from './still-image';
 import { get2dContext } from './video-frame';
 
-/** small: long edge under the document minimum (1600 px); too-bright: glare or washed out. */
-export type PhotoNote = 'small' | 'too-dark' | 'too-bright' | 'blurry';
+/**
+ * no-document: nothing card-like in the photo (blocks "Use this photo"); no-portrait: the side
+ * that carries the holder's photo shows no face; small: long edge under the document minimum
+ * (1600 px); too-bright: glare or washed out.
+ */
+export type PhotoNote = 'no-document' | 'no-portrait' | 'small' | 'too-dark' | 'too-bright' | 'blurry';
+
+/** Notes that forbid using the photo. */
+export function blocksUse(notes: readonly PhotoNote[] | null): boolean {
+  return notes === null || notes.includes('no-document');
+}
 
 /** Size first (nothing else fixes it but a better camera or a closer shot), then light, then focus. */
 export function photoNotes(belowMinimum: boolean, quality: FrameQualityHint | null): PhotoNote[] {
@@ -34,7 +44,7 @@ export async function assessPhotoQuality(
   }
 }
 
-/** Notes for a document photo as encoded (camera shot or picked file). */
+/** Notes on light, focus and size for a document photo as encoded (camera shot or picked file). */
 export async function documentPhotoNotes(image: { blob: Blob; belowMinimum: boolean }): Promise<PhotoNote[]> {
   return photoNotes(image.belowMinimum, await assessPhotoQuality(image.blob));
 }

@@ -41,3 +41,14 @@ export function ovalForView(width: number, height: number): OvalGuide {
   const ovalWidth = Math.min(width * 0.72, height * 0.62 * OVAL_ASPECT);
   return { cx: width / 2, cy: height * 0.47, width: ovalWidth, height: ovalWidth / OVAL_ASPECT };
 }
+
+/** A rectangle in CSS px of the video box → normalised frame coordinates (clamped to the frame). */
+export function rectInFrame(
+  geometry: ViewGeometry,
+  rect: { x: number; y: number; width: number; height: number },
+): { x: number; y: number; width: number; height: number } {
+  const centre = ovalInFrame(geometry, { cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2, width: rect.width, height: rect.height });
+  const x = Math.max(0, centre.cx - centre.width / 2);
+  const y = Math.max(0, centre.cy - centre.height / 2);
+  return { x, y, width: Math.min(1 - x, centre.width), height: Math.min(1 - y, centre.height) };
+}

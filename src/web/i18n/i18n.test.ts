@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { SUPPORTED_LANGUAGES, directionOf, pickLanguage, preferredRegion, supportedBase } from './languages';
 import { NAMESPACES, toResources } from './resources';
-import { loadCompanyTexts } from './company-resources';
+import { loadCompanyTexts } from './lazy-resources';
 import { applyDocumentLanguage, initI18n } from './i18n';
 
 type Tree = { [key: string]: string | Tree };

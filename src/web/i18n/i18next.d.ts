@@ -2,6 +2,7 @@
 import type common from './locales/en/common.json';
 import type individual from './locales/en/individual.json';
 import type company from './locales/en/company.json';
+import type capture from './locales/en/capture.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -11,6 +12,7 @@ declare module 'i18next' {
       common: typeof common;
       individual: typeof individual;
       company: typeof company;
+      capture: typeof capture;
     };
   }
 }

@@ -20,6 +20,7 @@ import { SaveIndicator } from './save-indicator';
 import { StepList } from './step-list';
 import { StepScreen } from './step-screen';
 import type { SubmitProblem } from './review/review-step';
+import { livenessDone } from './liveness/liveness-done';
 
 export interface CompanyFlowProps {
   api: CompanyApi;
@@ -217,7 +218,7 @@ export function CompanyFlow({ api, session, onLinkClosed }: CompanyFlowProps) {
           onRemoved={(id) => setDocuments((d) => d.filter((x) => x.id !== id))}
           onLiveness={(s) => {
             setLiveness(s);
-            if (s === 'completed') setCompleted((c) => markCompleted(steps, c, 'liveness'));
+            if (livenessDone(s)) setCompleted((c) => markCompleted(steps, c, 'liveness'));
           }}
           onLinkClosed={onLinkClosed}
         />

@@ -23,6 +23,7 @@ function session(overrides: Partial<HostedCompanySession> = {}): HostedCompanySe
     progress: { currentStep: 0, completedSteps: [], submittedAt: null, consentedAt: null },
     livenessStatus: 'not_started',
     livenessVerificationId: null,
+    selfieUploadAllowed: false,
     expiresAt: '2030-01-01T00:00:00.000Z',
     redirect: null,
     branding: { name: 'Acme Bank', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
@@ -41,6 +42,8 @@ function fakeApi(load: () => Promise<HostedCompanySession>): CompanyApi & { save
     deleteDocument: vi.fn(),
     startLiveness: vi.fn(),
     uploadSelfie: vi.fn(),
+    livenessChallenge: vi.fn(),
+    submitLiveness: vi.fn(),
     submit: vi.fn(),
   };
 }

@@ -5,6 +5,7 @@ import type { CompanyApiError, FieldIssue } from './api/api-error';
 import type { CompanyApi, SubmitCompanyResponse } from './api/company-api';
 import type { FlowStepId, SectionStep } from './company.flow';
 import { DocumentsStep } from './documents/documents-step';
+import { livenessDone } from './liveness/liveness-done';
 import { LivenessStep } from './liveness/liveness-step';
 import { ReviewStep, type SubmitProblem } from './review/review-step';
 import { BusinessStep } from './steps/business-step';
@@ -82,7 +83,7 @@ export function StepScreen(props: StepScreenProps) {
         sections={props.sections}
         values={values}
         documents={props.documents}
-        livenessDone={props.liveness === 'completed'}
+        livenessDone={livenessDone(props.liveness)}
         issues={props.issues}
         onEdit={props.onEdit}
         onSubmit={props.onSubmit}
@@ -148,6 +149,7 @@ export function StepScreen(props: StepScreenProps) {
           api={props.api}
           status={props.liveness}
           required={campaign.livenessRequired}
+          selfieUploadAllowed={props.session.selfieUploadAllowed}
           representativeName={[rep?.firstName, rep?.lastName].filter(Boolean).join(' ') || undefined}
           onStatus={props.onLiveness}
           onLinkClosed={props.onLinkClosed}

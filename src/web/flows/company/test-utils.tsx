@@ -3,7 +3,7 @@ import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { campaignDefinitionSchema, type CampaignDefinitionInput } from '../../../contract/campaign';
-import { registerCompanyResources } from '../../i18n/company-resources';
+import { registerCompanyResources } from '../../i18n/lazy-resources';
 import { initI18n } from '../../i18n/i18n';
 
 export function renderWithApp(ui: ReactElement, url = '/company'): RenderResult {

@@ -2,6 +2,7 @@
 // their uploads, which start as soon as a photo is confirmed. No React: screens read it through
 // useSyncExternalStore.
 import type { HostedSession, MediaSlot } from '../../../contract/hosted-individual';
+import type { LivenessResult } from '../../../contract/liveness';
 import type { ApiErrorKind } from '../../api/errors';
 import { HostedApiError } from '../../api/errors';
 import type { UploadOptions } from '../../api/hosted-client';
@@ -12,9 +13,16 @@ export type UploadState =
   /** retryable: the network or server failed (try again); otherwise the photo must be retaken. */
   | { kind: 'failed'; error: ApiErrorKind; retryable: boolean };
 
+/** A selfie taken with the liveness check travels with its evidence, in one upload. */
+export interface LivenessUpload {
+  result: LivenessResult;
+  frames: Blob[];
+}
+
 export interface CaptureEntry {
   slot: MediaSlot;
   blob: Blob;
+  liveness?: LivenessUpload;
   previewUrl: string;
   width: number;
   height: number;
@@ -24,7 +32,7 @@ export interface CaptureEntry {
 export type CaptureSnapshot = Readonly<Partial<Record<MediaSlot, CaptureEntry>>>;
 
 export interface CaptureStoreDeps {
-  upload: (slot: MediaSlot, blob: Blob, options: UploadOptions) => Promise<HostedSession>;
+  upload: (slot: MediaSlot, blob: Blob, options: UploadOptions, liveness?: LivenessUpload) => Promise<HostedSession>;
   onSession: (session: HostedSession) => void;
   /** Every final upload failure (e.g. to reload the session when the link was closed meanwhile). */
   onError?: (slot: MediaSlot, error: unknown) => void;
@@ -53,9 +61,9 @@ export class CaptureStore {
   getSnapshot = (): CaptureSnapshot => this.snapshot;
 
   /** Keeps the photo for `slot` (replacing any earlier one) and starts uploading it. */
-  confirm(slot: MediaSlot, blob: Blob, size: { width: number; height: number }): void {
+  confirm(slot: MediaSlot, blob: Blob, size: { width: number; height: number }, liveness?: LivenessUpload): void {
     this.discard(slot);
-    this.set(slot, { slot, blob, previewUrl: this.createUrl(blob), ...size, upload: { kind: 'uploading', progress: 0 } });
+    this.set(slot, { slot, blob, liveness, previewUrl: this.createUrl(blob), ...size, upload: { kind: 'uploading', progress: 0 } });
     this.startUpload(slot);
   }
 
@@ -118,7 +126,7 @@ export class CaptureStore {
         onProgress: (progress) => {
           if (this.isCurrent(slot, entry, controller)) this.patch(slot, { kind: 'uploading', progress });
         },
-      })
+      }, entry.liveness)
       .then(
         (session) => {
           if (!this.isCurrent(slot, entry, controller)) return;

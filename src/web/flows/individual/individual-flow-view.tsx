@@ -27,6 +27,7 @@ import { ReviewStep } from './steps/review-step';
 import { SubmittingStep } from './steps/submitting-step';
 import { WelcomeStep } from './steps/welcome-step';
 import { useSubmission } from './use-submission';
+import { ChallengeUnavailable } from '../../capture-hooks/liveness-state';
 
 const DocumentCaptureStep = lazy(loadDocumentCaptureStep);
 const SelfieStep = lazy(loadSelfieStep);
@@ -219,6 +220,13 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
             resubmissionReason={session.resubmissionReason ?? null}
             retake={retake}
             noSizeConstraints={noSizeConstraints}
+            selfieUploadAllowed={session.liveness.selfieUploadAllowed}
+            requestChallenge={() => requestChallenge(api, processId)}
+            onLiveness={(outcome) => {
+              const frames = outcome.evidence.map((e) => e.blob);
+              store.confirm('selfie', outcome.selfie.blob, outcome.selfie, { result: outcome.result, frames });
+              advance('selfie');
+            }}
             onConfirm={confirm('selfie', 'selfie')}
             onContinue={() => advance('selfie')}
             onBack={back}
@@ -263,6 +271,15 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
       );
     case 'done':
       return <StatusScreen companyName={name} decision={session.decision} justSubmitted={submittedHere} continueUrl={redirectUrl} />;
+  }
+}
+
+/** A challenge from the service; a refusal for lack of tries is told apart from a failed request. */
+async function requestChallenge(api: HostedClient, processId: string) {
+  try {
+    return await api.livenessChallenge(processId);
+  } catch (error) {
+    throw new ChallengeUnavailable(isHostedApiError(error) && error.kind === 'liveness_attempts_exhausted');
   }
 }
 

@@ -11,6 +11,7 @@ const base: HostedSession = {
   captured: { documentFront: false, documentBack: false, selfie: false }, needsBack: null,
   expiresAt: '2030-01-01T00:00:00.000Z', redirect: null,
   branding: { name: 'Acme Bank', logoUrl: null, accentColor: '#ffd400', privacyPolicyUrl: null },
+  liveness: { status: 'not_performed', attemptsLeft: 3, selfieUploadAllowed: false },
   resubmissionRequested: false, testMode: false, verificationId: 'a'.repeat(32),
 };
 const envelope = (data: unknown, status = 200) =>

@@ -42,7 +42,10 @@ function IndividualSession({ processId }: { processId: string }) {
   const api = useMemo(() => createHostedClient(), []);
   const { load, sessionRef, setSession, reload } = useHostedSession(api, processId);
   const store = useMemo(() => new CaptureStore({
-    upload: (slot, blob, options) => api.uploadMedia(processId, slot, blob, options),
+    // A live selfie goes up with its liveness evidence in one request; everything else alone.
+    upload: (slot, blob, options, liveness) => (liveness
+      ? api.submitLiveness(processId, { result: liveness.result, selfie: blob, frames: liveness.frames }, options)
+      : api.uploadMedia(processId, slot, blob, options)),
     onSession: setSession,
     // The session moved on under us (closed, submitted elsewhere): follow the server.
     onError: (_slot, error) => {

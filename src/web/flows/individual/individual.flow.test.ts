@@ -20,6 +20,7 @@ function session(overrides: Partial<HostedSession> = {}): HostedSession {
     branding: { name: 'Acme', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
     resubmissionRequested: false,
     testMode: true,
+    liveness: { status: 'not_performed', attemptsLeft: 3, selfieUploadAllowed: false },
     verificationId: 'v1',
     ...overrides,
   };

@@ -18,7 +18,13 @@ export function prefetchCapture(): void {
   started = true;
   const run = () => {
     void loadDocumentCaptureStep().catch(() => undefined);
+    void import('../../i18n/lazy-resources').then((m) => m.loadCaptureTexts()).catch(() => undefined);
     void loadSelfieStep().catch(() => undefined);
+    // The landmarks model (selfie and liveness) loads in its Worker; the small face detector
+    // (portrait on the document, a picked selfie) on the page.
+    void import('../../capture-hooks/use-liveness')
+      .then((m) => m.prefetchFaceEngine())
+      .catch(() => undefined);
     void import('../../capture/face-detector')
       .then((m) => m.prefetchFaceDetector())
       .catch(() => undefined);

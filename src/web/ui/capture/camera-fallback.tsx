@@ -20,10 +20,15 @@ export interface CameraFallbackProps {
   onRetry: () => void;
   /** Defaults to this browser's guess (capture/device.ts); tests pass it. */
   desktop?: boolean;
+  /**
+   * Always offer another device: the selfie's liveness check needs a live camera, so without
+   * one here the way forward is a phone, not a photo file.
+   */
+  alwaysSuggestPhone?: boolean;
 }
 
 /** Why the camera is unavailable and the ways forward; the upload button sits in the footer. */
-export function CameraFallback({ error, onRetry, desktop = isLikelyDesktop() }: CameraFallbackProps) {
+export function CameraFallback({ error, onRetry, desktop = isLikelyDesktop(), alwaysSuggestPhone = false }: CameraFallbackProps) {
   const { t } = useTranslation('common');
   const text = {
     denied: [t('camera.deniedTitle'), t('camera.deniedBody')],
@@ -50,7 +55,7 @@ export function CameraFallback({ error, onRetry, desktop = isLikelyDesktop() }: 
         </Button>
       ) : null}
       {/* The link as opened: the processId in it is what the phone needs to carry on. */}
-      {suggestsPhone(error, desktop) && typeof window !== 'undefined' ? <ContinueOnPhone link={window.location.href} /> : null}
+      {(alwaysSuggestPhone || suggestsPhone(error, desktop)) && typeof window !== 'undefined' ? <ContinueOnPhone link={window.location.href} /> : null}
     </div>
   );
 }

@@ -16,17 +16,32 @@ export interface CameraStageProps {
   /** Shown over the preview while the camera starts. */
   status?: ReactNode;
   label: string;
+  /** The document guide frame, for mapping it into the video's coordinates. */
+  guideRef?: RefObject<HTMLDivElement | null>;
+  /** Latest frame's analysis time, ms (read by the capture benchmark). */
+  analyseMs?: number | null;
+  /** Shown over the preview: the live challenge's instruction (animated arrow, blink). */
+  children?: ReactNode;
 }
 
 /** The live preview with its guide. The <video> is always rendered so the camera can attach. */
-export function CameraStage({ videoRef, overlay, mirrored, ready, flash, status, label }: CameraStageProps) {
+export function CameraStage({ videoRef, overlay, mirrored, ready, flash, status, label, guideRef, analyseMs, children }: CameraStageProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const size = useElementSize(stageRef);
   return (
-    <div ref={stageRef} className={styles.stage} data-testid="camera-stage" data-camera-stage="" role="img" aria-label={label}>
+    <div ref={stageRef} className={styles.stage} data-testid="camera-stage" data-camera-stage="" data-analyse-ms={analyseMs ?? undefined} role="img" aria-label={label}>
       <video ref={videoRef} className={`${styles.video} ${mirrored ? styles.mirrored : ''}`} muted playsInline autoPlay aria-hidden="true" data-testid="camera-video" />
       {overlay === 'oval' ? <OvalOverlay width={size.width} height={size.height} ready={Boolean(ready)} /> : null}
-      {overlay !== 'oval' ? <div className={`${styles.docFrame} ${overlay === 'passport' ? styles.passport : ''}`} aria-hidden="true" /> : null}
+      {overlay !== 'oval' ? (
+        <div
+          ref={guideRef}
+          className={`${styles.docFrame} ${overlay === 'passport' ? styles.passport : ''} ${ready ? styles.docFrameReady : ''}`}
+          aria-hidden="true"
+          data-testid="document-guide"
+          data-ready={Boolean(ready)}
+        />
+      ) : null}
+      {children}
       {status ? <div className={styles.status}>{status}</div> : null}
       {flash ? <div className={styles.flash} aria-hidden="true" /> : null}
     </div>

@@ -16,6 +16,7 @@ import {
 } from '../../../../contract/hosted-company';
 import { CompanyApiError, errorFromResponse } from './api-error';
 import { xhrUpload, XhrNetworkError } from './xhr-upload';
+import { livenessChallengeSchema, type LivenessChallenge, type LivenessResult } from '../../../../contract/liveness';
 
 export type SaveDraftResponse = z.infer<typeof saveDraftResponseSchema>;
 export type StartLivenessResponse = z.infer<typeof startLivenessResponseSchema>;
@@ -28,7 +29,12 @@ export interface CompanyApi {
   uploadDocument(kind: string, file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedDocument>;
   deleteDocument(kind: string, documentId: string): Promise<void>;
   startLiveness(): Promise<StartLivenessResponse>;
+  /** A picked selfie (only where the key allows it): the step ends `not_live`. */
   uploadSelfie(image: Blob): Promise<LivenessSelfieResponse>;
+  /** A liveness challenge for the representative (the same check as the individual selfie). */
+  livenessChallenge(): Promise<LivenessChallenge>;
+  /** The neutral selfie, the evidence frames and the device's verdict, in one multipart request. */
+  submitLiveness(body: { result: LivenessResult; selfie: Blob; frames: Blob[] }): Promise<LivenessSelfieResponse>;
   submit(): Promise<SubmitCompanyResponse>;
 }
 
@@ -76,6 +82,16 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
     }
     if (!res.ok) throw errorFromResponse(res.status, json);
     return { status: res.status, json };
+  }
+
+  /** A retried request whose first attempt landed: the step is done, read what it ended as. */
+  const landedBefore = (error: unknown) => error instanceof CompanyApiError && (error.code === 'liveness_completed' || error.code === 'liveness_challenge_used');
+  async function currentLiveness(): Promise<LivenessSelfieResponse> {
+    const res = await request('GET', '');
+    const data = (res.json as { data?: { livenessStatus?: unknown; livenessVerificationId?: unknown } } | null)?.data;
+    return parseData(livenessSelfieResponseSchema, res.status, {
+      status: true, message: '', data: { livenessVerificationId: data?.livenessVerificationId ?? '', livenessStatus: data?.livenessStatus, completedAt: '' },
+    });
   }
 
   async function json<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
@@ -126,10 +142,24 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
         const res = await request('POST', '/liveness/selfie', image, { 'content-type': image.type || 'image/jpeg' });
         return parseData(livenessSelfieResponseSchema, res.status, res.json);
       } catch (error) {
-        // A retried upload whose first attempt landed: the selfie is in.
-        if (error instanceof CompanyApiError && error.code === 'liveness_completed') {
-          return { livenessVerificationId: '', livenessStatus: 'completed' as const, completedAt: '' };
-        }
+        if (landedBefore(error)) return currentLiveness();
+        throw error;
+      }
+    },
+    livenessChallenge: async () => {
+      const res = await request('POST', '/liveness/challenge', '{}', { 'content-type': 'application/json' });
+      return parseData(livenessChallengeSchema, res.status, res.json);
+    },
+    async submitLiveness(body) {
+      const form = new FormData();
+      form.append('result', JSON.stringify(body.result));
+      form.append('selfie', body.selfie, 'selfie.jpg');
+      body.frames.forEach((frame, i) => form.append('frames', frame, `frame-${i}.jpg`));
+      try {
+        const res = await request('POST', '/liveness/result', form);
+        return parseData(livenessSelfieResponseSchema, res.status, res.json);
+      } catch (error) {
+        if (landedBefore(error)) return currentLiveness();
         throw error;
       }
     },

@@ -1,20 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivenessStatus } from '../../../../contract/hosted-company';
+import type { LivenessChallenge } from '../../../../contract/liveness';
 import { withRetry } from '../../../api/retry';
+import type { EncodedImage } from '../../../capture/encode-image';
+import { ChallengeUnavailable, type LivenessOutcome } from '../../../capture-hooks/liveness-state';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { LivenessCapture } from '../../../ui/capture/liveness-capture';
 import { Screen } from '../../../ui/screen';
+import { Spinner } from '../../../ui/spinner';
 import { CompanyApiError } from '../api/api-error';
 import type { CompanyApi } from '../api/company-api';
 import styles from '../company.module.css';
-import { PhotoPreview } from '../../../ui/capture/camera-stage';
-import { LivenessCamera } from './liveness-camera';
+import { livenessDone } from './liveness-done';
 
 export interface LivenessStepProps {
-  api: Pick<CompanyApi, 'startLiveness' | 'uploadSelfie'>;
+  api: Pick<CompanyApi, 'startLiveness' | 'uploadSelfie' | 'livenessChallenge' | 'submitLiveness'>;
   status: LivenessStatus;
   required: boolean;
+  /** The key lets the representative pick a selfie from a file (then not live). */
+  selfieUploadAllowed: boolean;
   representativeName: string | undefined;
   onStatus: (status: LivenessStatus) => void;
   onLinkClosed: (error: CompanyApiError) => void;
@@ -26,25 +32,18 @@ export interface LivenessStepProps {
   missing: boolean;
 }
 
-type Phase = 'intro' | 'camera' | 'preview' | 'sending';
+type Phase = 'intro' | 'camera' | 'sending';
+type Upload = { kind: 'liveness'; outcome: LivenessOutcome } | { kind: 'file'; image: EncodedImage };
 
 const RETRY = { tries: 4, baseMs: 1000, capMs: 8000 };
 const retryable = (e: unknown) => e instanceof CompanyApiError && e.retryable;
 
+/** The representative's liveness: the same selfie-with-challenge screen as the individual flow. */
 export function LivenessStep(props: LivenessStepProps) {
   const { t } = useTranslation('company');
   const [phase, setPhase] = useState<Phase>('intro');
-  const [photo, setPhoto] = useState<Blob | null>(null);
-  const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   const [error, setError] = useState<'send' | 'start' | null>(null);
-  const skipWarning = props.missing;
-
-  useEffect(() => {
-    if (!photo) return;
-    const url = URL.createObjectURL(photo);
-    setPhotoUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
+  const [pendingUpload, setPendingUpload] = useState<Upload | null>(null);
 
   const fail = (e: unknown, kind: 'send' | 'start') => {
     if (e instanceof CompanyApiError && e.linkClosed) props.onLinkClosed(e);
@@ -64,61 +63,56 @@ export function LivenessStep(props: LivenessStepProps) {
     }
   };
 
-  const send = async () => {
-    if (!photo) return;
+  const requestChallenge = async (): Promise<LivenessChallenge> => {
+    try {
+      return await props.api.livenessChallenge();
+    } catch (e) {
+      throw new ChallengeUnavailable(e instanceof CompanyApiError && e.code === 'liveness_attempts_exhausted');
+    }
+  };
+
+  const send = async (upload: Upload) => {
+    setPendingUpload(upload);
     setPhase('sending');
     setError(null);
     try {
-      await withRetry(() => props.api.uploadSelfie(photo), { policy: RETRY, isRetryable: retryable });
-      setPhoto(null);
+      const res = await withRetry(() => (upload.kind === 'liveness'
+        ? props.api.submitLiveness({
+          result: upload.outcome.result, selfie: upload.outcome.selfie.blob, frames: upload.outcome.evidence.map((e) => e.blob),
+        })
+        : props.api.uploadSelfie(upload.image.blob)), { policy: RETRY, isRetryable: retryable });
+      setPendingUpload(null);
       setPhase('intro');
-      props.onStatus('completed');
+      props.onStatus(res.livenessStatus);
     } catch (e) {
-      setPhase('preview');
+      setPhase('intro');
       fail(e, 'send');
     }
   };
 
   if (phase === 'camera') {
     return (
-      <LivenessCamera
-        onPhoto={(blob) => {
-          setPhoto(blob);
-          setPhase('preview');
-        }}
-        onCancel={() => setPhase('intro')}
+      <LivenessCapture
+        title={t('liveness.cameraTitle')}
+        onBack={() => setPhase('intro')}
+        testId="company-liveness-camera"
+        requestChallenge={requestChallenge}
+        onComplete={(outcome) => void send({ kind: 'liveness', outcome })}
+        selfieUploadAllowed={props.selfieUploadAllowed}
+        onPickedSelfie={(image) => void send({ kind: 'file', image })}
       />
     );
   }
 
-  if ((phase === 'preview' || phase === 'sending') && photo) {
+  if (phase === 'sending') {
     return (
-      <Screen
-        title={t('liveness.previewTitle')}
-        variant="camera"
-        testId="company-liveness-preview"
-        footer={
-          <>
-            <Button onClick={() => void send()} disabled={phase === 'sending'} data-testid="liveness-use-photo">
-              {phase === 'sending' ? t('liveness.sending') : t('liveness.usePhoto')}
-            </Button>
-            <Button variant="secondary" disabled={phase === 'sending'} onClick={() => setPhase('camera')} data-testid="liveness-retake">
-              {t('liveness.retake')}
-            </Button>
-          </>
-        }
-      >
-        {photoUrl ? <PhotoPreview url={photoUrl} alt={t('liveness.previewAlt')} testId="liveness-photo" /> : null}
-        {error === 'send' ? (
-          <Alert tone="error" live="assertive" testId="liveness-error">
-            {t('liveness.sendFailed')}
-          </Alert>
-        ) : null}
+      <Screen title={t('liveness.cameraTitle')} testId="company-liveness-sending">
+        <Spinner label={t('liveness.sending')} />
       </Screen>
     );
   }
 
-  const done = props.status === 'completed';
+  const done = livenessDone(props.status);
   const canSkip = !props.required;
   return (
     <Screen
@@ -130,6 +124,10 @@ export function LivenessStep(props: LivenessStepProps) {
         done ? (
           <Button onClick={props.onNext} data-testid="continue">
             {props.nextLabel}
+          </Button>
+        ) : pendingUpload && error === 'send' ? (
+          <Button onClick={() => void send(pendingUpload)} data-testid="liveness-send-again">
+            {t('liveness.sendAgain')}
           </Button>
         ) : (
           <>
@@ -146,8 +144,8 @@ export function LivenessStep(props: LivenessStepProps) {
       }
     >
       {done ? (
-        <Alert tone="success" testId="liveness-done">
-          {t('liveness.doneBody')}
+        <Alert tone={props.status === 'passed' ? 'success' : 'info'} testId="liveness-done" >
+          <span data-status={props.status}>{props.status === 'passed' ? t('liveness.doneBody') : t('liveness.doneNotConfirmed')}</span>
         </Alert>
       ) : (
         <>
@@ -157,14 +155,14 @@ export function LivenessStep(props: LivenessStepProps) {
             <li>{t('liveness.tipFace')}</li>
             <li>{t('liveness.tipAlone')}</li>
           </ul>
-          {skipWarning && props.required ? (
+          {props.missing && props.required ? (
             <Alert tone="error" live="assertive" testId="liveness-missing">
               {t('errors.livenessRequired')}
             </Alert>
           ) : null}
-          {error === 'start' ? (
+          {error ? (
             <Alert tone="error" live="assertive" testId="liveness-error">
-              {t('liveness.startFailed')}
+              {error === 'start' ? t('liveness.startFailed') : t('liveness.sendFailed')}
             </Alert>
           ) : null}
         </>

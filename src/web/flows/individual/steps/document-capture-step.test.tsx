@@ -1,14 +1,48 @@
 // @vitest-environment jsdom
-// Document photos: the preview says when a shot or a picked file is small, dark, glared or
-// blurry (it can still be used); the upload stays available next to a live camera.
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+// Document photos: the live engine's verdict drives auto-capture (the shutter is a fallback
+// that appears after a few seconds); a photo with no document in it cannot be used; a front
+// without a visible portrait is flagged; the preview says when a shot or a picked file is
+// small, dark, glared or blurry (it can still be used). Only the engine (a Worker in the
+// browser), the face detector and pixel work jsdom cannot do are replaced.
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EncodeImage from '../../../capture/encode-image';
 import { installFakeCamera } from '../../../capture-hooks/test-camera';
 import { initI18n } from '../../../i18n/i18n';
 import { DocumentCaptureStep, type DocumentCaptureStepProps } from './document-capture-step';
 
-const photo = vi.hoisted(() => ({ belowMinimum: false, grey: (_x: number, _y: number): number => 128 }));
+const photo = vi.hoisted(() => ({
+  belowMinimum: false,
+  grey: (_x: number, _y: number): number => 128,
+  documentFound: true,
+  faces: 1,
+}));
+const engine = vi.hoisted(() => ({
+  listeners: new Set<(u: { hint: string; capture: boolean; corners: null; analyseMs: number }) => void>(),
+  started: 0,
+}));
+vi.mock('../../../capture/document-engine', () => ({
+  createDocumentEngine: () => ({
+    start: () => { engine.started++; },
+    stop: () => undefined,
+    reset: () => undefined,
+    dispose: () => undefined,
+    subscribe: (cb: (u: { hint: string; capture: boolean; corners: null; analyseMs: number }) => void) => {
+      engine.listeners.add(cb);
+      return () => engine.listeners.delete(cb);
+    },
+  }),
+  checkDocumentPhoto: vi.fn(async () => ({ found: photo.documentFound, reason: photo.documentFound ? 'ok' : 'no-document', corners: null })),
+}));
+vi.mock('../../../capture/face-detector', () => ({
+  detectFaces: vi.fn(async () => Array.from({ length: photo.faces }, () => ({ box: { x: 0.1, y: 0.2, width: 0.2, height: 0.3 }, score: 0.9 }))),
+}));
+/** What the engine would post for the current frame. */
+function frame(hint: string, capture = false) {
+  act(() => {
+    for (const cb of engine.listeners) cb({ hint, capture, corners: null, analyseMs: 7 });
+  });
+}
 vi.mock('../../../capture/encode-image', async (original) => ({
   ...(await original<typeof EncodeImage>()),
   encodeImageFile: vi.fn(async () => ({ blob: new Blob(['jpeg']), width: 1200, height: 800, belowMinimum: photo.belowMinimum })),
@@ -23,7 +57,7 @@ vi.mock('../../../capture/still-image', () => ({
       data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = photo.grey(i % width, Math.floor(i / width));
       data[i * 4 + 3] = 255;
     }
-    return { width, height, getContext: () => ({ getImageData: () => ({ data, width, height }) }) };
+    return { width, height, getContext: () => ({ getImageData: () => ({ data, width, height }), drawImage: () => undefined }) };
   }),
 }));
 
@@ -56,6 +90,9 @@ beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() }));
   photo.belowMinimum = false;
   photo.grey = print;
+  photo.documentFound = true;
+  photo.faces = 1;
+  engine.listeners.clear();
 });
 afterEach(() => {
   cleanup();
@@ -99,9 +136,8 @@ describe('DocumentCaptureStep preview notes', () => {
     camera = installFakeCamera();
     photo.grey = grey;
     render(<DocumentCaptureStep {...props()} />);
-    const shutter = screen.getByTestId('shutter') as HTMLButtonElement;
-    await waitFor(() => expect(shutter.disabled).toBe(false));
-    fireEvent.click(shutter);
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
+    frame('ready', true);
     await waitFor(() => expect(notes().dataset.notes).toBe(note));
     expect(notes().textContent).toContain(text);
   });
@@ -117,11 +153,77 @@ describe('DocumentCaptureStep preview notes', () => {
   });
 });
 
+describe('DocumentCaptureStep auto-capture and document checks', () => {
+  it('takes the photo by itself when the engine says so, and says it did', async () => {
+    camera = installFakeCamera();
+    const p = props();
+    render(<DocumentCaptureStep {...p} />);
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
+    frame('blurry');
+    await waitFor(() => expect(screen.getByTestId('quality-hint').dataset.hint).toBe('blurry'));
+    expect(screen.getByTestId('quality-hint').textContent).toBe('Blurry. Hold still');
+    expect(screen.queryByTestId('photo-preview')).toBeNull();
+    frame('ready', true);
+    await waitFor(() => expect(screen.getByTestId('capture-preview').dataset.capture).toBe('auto'));
+    expect(screen.getByTestId('auto-captured').textContent).toBe('Photo taken');
+    await waitFor(() => expect((screen.getByTestId('use-photo') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('use-photo'));
+    expect(p.onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('offers the shutter only after a few seconds of live camera', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      camera = installFakeCamera();
+      render(<DocumentCaptureStep {...props()} />);
+      await vi.waitFor(() => expect(engine.listeners.size).toBe(1));
+      expect(screen.queryByTestId('shutter')).toBeNull();
+      await act(async () => { vi.advanceTimersByTime(5000); });
+      expect(screen.getByTestId('shutter')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a picked photo with no document in it: retake, not use', async () => {
+    camera = installFakeCamera({ fail: 'NotFoundError' });
+    photo.documentFound = false;
+    const p = props();
+    render(<DocumentCaptureStep {...p} />);
+    pick();
+    await waitFor(() => expect(screen.getByTestId('no-document')).toBeTruthy());
+    expect(screen.getByTestId('no-document').textContent).toContain("We can't see a document in this photo.");
+    expect((screen.getByTestId('use-photo') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('use-photo'));
+    expect(p.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('says when the front shows no portrait, and the photo can still be used', async () => {
+    camera = installFakeCamera({ fail: 'NotFoundError' });
+    photo.faces = 0;
+    const p = props();
+    render(<DocumentCaptureStep {...p} />);
+    pick();
+    await waitFor(() => expect(screen.getByTestId('no-portrait')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('use-photo'));
+    expect(p.onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('does not look for a portrait on the back', async () => {
+    camera = installFakeCamera({ fail: 'NotFoundError' });
+    photo.faces = 0;
+    render(<DocumentCaptureStep {...props({ side: 'back' })} />);
+    pick();
+    await waitFor(() => expect(screen.getByTestId('capture-preview').dataset.checked).toBe('true'));
+    expect(screen.queryByTestId('no-portrait')).toBeNull();
+  });
+});
+
 describe('DocumentCaptureStep', () => {
   it('keeps the upload next to a live camera', async () => {
     camera = installFakeCamera();
     render(<DocumentCaptureStep {...props()} />);
-    await waitFor(() => expect((screen.getByTestId('shutter') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
     expect(screen.getByTestId('upload-photo-input')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload a photo instead' })).toBeTruthy();
   });

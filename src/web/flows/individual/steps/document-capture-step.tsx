@@ -1,15 +1,19 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocType } from '../../../../contract/individual';
+import type { DocumentHint } from '../../../../vision/document/types';
+import { checkDocumentCapture } from '../../../capture/document-photo-check';
 import type { EncodedImage } from '../../../capture/encode-image';
-import type { FrameQualityHint } from '../../../capture/frame-quality';
-import { documentPhotoNotes } from '../../../capture/photo-notes';
+import { blocksUse } from '../../../capture/photo-notes';
+import { LoadingScreen } from '../../../app/screens/loading-screen';
+import { useCaptureTexts } from '../../../i18n/use-capture-texts';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import { Spinner } from '../../../ui/spinner';
 import { useCamera } from '../../../capture-hooks/use-camera';
-import { useFrameQuality } from '../../../capture-hooks/use-frame-quality';
-import { usePhotoCapture } from '../../../capture-hooks/use-photo-capture';
+import { useDocumentGuidance } from '../../../capture-hooks/use-document-guidance';
+import { usePhotoCapture, type PhotoSource } from '../../../capture-hooks/use-photo-capture';
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
 import { FilePicker } from '../../../ui/capture/file-picker';
@@ -34,16 +38,37 @@ export interface DocumentCaptureStepProps {
   onBack?: () => void;
 }
 
-const qualityTone = (hint: FrameQualityHint) => (hint === 'ok' ? 'good' : 'warn');
+const hintTone = (hint: DocumentHint) => (hint === 'ready' ? 'good' : 'warn');
 
 export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
+  const textsReady = useCaptureTexts();
+  if (!textsReady) return <LoadingScreen />;
+  return <DocumentCaptureScreens {...props} />;
+}
+
+function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
   const { side, docType, step, confirmedUrl, serverHas, onConfirm, onContinue, onBack } = props;
   const { t } = useTranslation('individual');
-  const capture = usePhotoCapture('document', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { describe: documentPhotoNotes });
+  const { t: tc } = useTranslation('capture');
+  // Every side but a passport's back-less page carries the holder's photo on its front.
+  const expectPortrait = side === 'front';
+  const describe = useCallback(
+    (image: EncodedImage, _source: PhotoSource) => checkDocumentCapture(image, { expectPortrait }),
+    [expectPortrait],
+  );
+  const capture = usePhotoCapture('document', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { describe });
   const camera = useCamera('document', capture.mode === 'camera', props.noSizeConstraints);
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
-  const quality = useFrameQuality(camera.videoRef, live);
+  const guideRef = useRef<HTMLDivElement>(null);
+  const guidance = useDocumentGuidance(camera.videoRef, guideRef, live);
   const failed = capture.mode === 'camera' && camera.state.kind === 'failed' ? camera.state.error : null;
+  const { shoot, mode } = capture;
+
+  // Auto-capture: the engine saw the card fill the guide, sharp, without glare, steady.
+  useEffect(() => {
+    const video = camera.videoRef.current;
+    if (guidance.autoCapture && live && mode === 'camera' && video) void shoot(video, 'auto');
+  }, [guidance.autoCapture, live, mode, shoot, camera.videoRef]);
 
   const documentName = t(`capture.docName.${docType}`);
   const title = capture.mode === 'preview'
@@ -67,17 +92,40 @@ export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
     );
   }
 
+  const retake = () => {
+    guidance.reset();
+    capture.retake();
+  };
+
   if (capture.mode === 'preview' && capture.pending) {
+    const { notes, source } = capture.pending;
+    const noDocument = notes?.includes('no-document') ?? false;
     return (
       <Screen title={title} step={step} onBack={onBack} testId={testId} variant="camera" footer={
         <>
-          <Button onClick={() => { const image = capture.take(); if (image) onConfirm(image); }} data-testid="use-photo">{t('capture.usePhoto')}</Button>
-          <Button variant="secondary" onClick={capture.retake} data-testid="retake">{t('capture.retake')}</Button>
+          <Button onClick={() => { const image = capture.take(); if (image) onConfirm(image); }} disabled={blocksUse(notes)} data-testid="use-photo">
+            {notes === null ? tc('document.checking') : t('capture.usePhoto')}
+          </Button>
+          <Button variant={noDocument ? 'primary' : 'secondary'} onClick={retake} data-testid="retake">{t('capture.retake')}</Button>
         </>
       }>
-        <PhotoPreview url={capture.pending.url} alt={t('capture.previewAlt')} testId="photo-preview" />
-        <StageTip>{t('capture.previewTip')}</StageTip>
-        <PhotoNotes notes={capture.pending.notes} />
+        <div data-testid="capture-preview" data-capture={source} data-checked={notes !== null}>
+          {source === 'auto' ? (
+            <Alert tone="success" live="polite" testId="auto-captured">{tc('document.autoCaptured')}</Alert>
+          ) : null}
+          <PhotoPreview url={capture.pending.url} alt={t('capture.previewAlt')} testId="photo-preview" />
+        </div>
+        {noDocument ? (
+          <Alert tone="error" live="assertive" testId="no-document">{tc('document.noDocument')}</Alert>
+        ) : (
+          <>
+            <StageTip>{t('capture.previewTip')}</StageTip>
+            {notes?.includes('no-portrait') ? (
+              <Alert tone="warning" live="polite" testId="no-portrait">{tc('document.noPortrait')}</Alert>
+            ) : null}
+            <PhotoNotes notes={(notes ?? []).filter((n) => n !== 'no-portrait' && n !== 'no-document')} />
+          </>
+        )}
       </Screen>
     );
   }
@@ -90,19 +138,22 @@ export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
     );
   }
 
-  const shoot = () => {
+  const shootManually = () => {
     const video = camera.videoRef.current;
-    if (video) void capture.shoot(video);
+    if (video) void shoot(video, 'manual');
   };
+  const hint = guidance.hint;
   return (
     <Screen title={title} step={step} onBack={onBack} testId={testId} variant="camera" footer={
       failed ? (
         <FilePicker label={t('capture.uploadPrimary')} variant="primary" onPick={pick} testId="upload-photo" />
       ) : (
         <>
-          <Button onClick={shoot} disabled={!live || capture.mode === 'processing'} data-testid="shutter">
-            {t('capture.takePhoto')}
-          </Button>
+          {guidance.shutterVisible ? (
+            <Button onClick={shootManually} disabled={!live || capture.mode === 'processing'} data-testid="shutter">
+              {t('capture.takePhoto')}
+            </Button>
+          ) : null}
           <FilePicker label={t('capture.upload')} onPick={pick} testId="upload-photo" />
         </>
       )
@@ -116,13 +167,21 @@ export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
           <CameraStage
             videoRef={camera.videoRef}
             overlay={docType === 'PASSPORT' && side === 'front' ? 'passport' : 'card'}
+            guideRef={guideRef}
+            ready={hint === 'ready'}
+            analyseMs={guidance.analyseMs}
             flash={capture.flash}
             label={title}
             status={capture.mode === 'processing' ? <Spinner label={t('capture.capturing')} />
               : camera.state.kind === 'starting' ? <Spinner label={t('capture.starting')} /> : null}
           />
           {/* Always rendered: the hint's space is kept, and the live region exists before it speaks. */}
-          <LiveHint text={quality ? t(`capture.hint.${quality}`) : ''} tone={quality ? qualityTone(quality) : 'neutral'} code={quality ?? 'none'} testId="quality-hint" />
+          <LiveHint
+            text={capture.mode === 'processing' ? t('capture.capturing') : hint ? tc(`document.hint.${hint}`) : live ? tc('document.hintLoading') : ''}
+            tone={hint ? hintTone(hint) : 'neutral'}
+            code={hint ?? 'loading'}
+            testId="quality-hint"
+          />
         </>
       )}
       {capture.fileError ? <Alert tone="error" live="assertive" testId="file-error">{t('capture.fileError')}</Alert> : null}

@@ -1,226 +1,200 @@
 // @vitest-environment jsdom
-// The selfie gate, through the real hooks and frame loop with only the face detector (and the
-// pixel work jsdom cannot do) replaced: the shutter needs one well-placed face, a file may be
-// picked only when the camera cannot be used, and a picked file gets the same face check.
+// The selfie with its liveness check, through the real hooks, reducer and screens with only the
+// face engine (a Worker in the browser) and the pixel work jsdom cannot do replaced: the neutral
+// photo is taken by itself once the face is ready, a challenge is asked for and run, a pass can
+// be used, a failed try is retried and the last failure is handed over (never as a pass), and
+// no camera or no models lead to another device, with a file only where the key allows it.
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FaceDetection } from '../../../capture/face-detector';
+import type { LivenessChallenge, LivenessResult } from '../../../../contract/liveness';
 import type * as EncodeImage from '../../../capture/encode-image';
+import type { FaceEngineUpdate } from '../../../capture/face-engine';
 import { installFakeCamera } from '../../../capture-hooks/test-camera';
+import { disposeSharedFaceEngine } from '../../../capture-hooks/use-liveness';
 import { initI18n } from '../../../i18n/i18n';
 import { SelfieStep, type SelfieStepProps } from './selfie-step';
 
-const detector = vi.hoisted(() => ({ detect: vi.fn<(canvas: unknown, ts: number) => Promise<FaceDetection[]>>() }));
-vi.mock('../../../capture/face-detector', () => ({ detectFaces: detector.detect }));
-
-const encoded = vi.hoisted(() => ({ width: 512, height: 600 }));
+const engine = vi.hoisted(() => ({
+  listeners: new Set<(u: FaceEngineUpdate) => void>(),
+  load: vi.fn<() => Promise<void>>(),
+  startChallenge: vi.fn(),
+}));
+vi.mock('../../../capture/face-engine', () => ({
+  createFaceEngine: () => ({
+    load: engine.load,
+    start: () => undefined,
+    stop: () => undefined,
+    startChallenge: engine.startChallenge,
+    cancelChallenge: () => undefined,
+    dispose: () => undefined,
+    subscribe: (cb: (u: FaceEngineUpdate) => void) => {
+      engine.listeners.add(cb);
+      return () => engine.listeners.delete(cb);
+    },
+  }),
+}));
 vi.mock('../../../capture/encode-image', async (original) => ({
   ...(await original<typeof EncodeImage>()),
-  encodeImageFile: vi.fn(async () => ({ blob: new Blob(['jpeg'], { type: 'image/jpeg' }), ...encoded, belowMinimum: true })),
   encodeVideoFrame: vi.fn(async () => ({ blob: new Blob(['jpeg'], { type: 'image/jpeg' }), width: 480, height: 640, belowMinimum: true })),
-}));
-vi.mock('../../../capture/still-image', () => ({
-  stillToCanvas: vi.fn(async () => ({ width: 512, height: 600 })),
 }));
 
 configure({ asyncUtilTimeout: 5000 });
 
-/** A face centred in the oval of the 480×640 fake camera, `width` of the frame wide. */
-function centredFace(width: number, cx = 0.5): FaceDetection {
-  const height = (width * 480) / 640;
-  return { box: { x: cx - width / 2, y: 0.47 - height / 2, width, height }, score: 0.93 };
+const challenge = (attempt: number): LivenessChallenge => ({
+  challengeId: `ch-${attempt}`, actions: ['turn-left', 'blink'], actionTimeoutMs: 12_000, attempt, maxAttempts: 2,
+  expiresAt: '2026-11-24T12:00:00.000Z',
+});
+const result = (verdict: 'passed' | 'failed'): LivenessResult => ({
+  challengeId: '', verdict, failure: verdict === 'failed' ? 'timeout' : undefined,
+  actions: [{ action: 'turn-left', passed: verdict === 'passed', startedAtMs: 0, completedAtMs: null, peak: 3 }],
+  neutral: { yawDeg: 0, pitchDeg: 0, eyeOpenness: 0.3 },
+  frames: [{ label: 'neutral', atMs: 0 }, { label: 'turn-left', atMs: 800 }],
+  framesAnalysed: 50,
+});
+
+function send(update: FaceEngineUpdate) {
+  act(() => {
+    for (const cb of engine.listeners) cb(update);
+  });
+}
+
+/** Frames saying `hint` for `ms` (the neutral photo needs 'ready' held for a moment). */
+async function hold(hint: 'ready' | 'no-face', ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    send({ kind: 'guidance', hint, analyseMs: 9 });
+    await new Promise((r) => setTimeout(r, 60));
+  }
 }
 
 const props = (over: Partial<SelfieStepProps> = {}): SelfieStepProps => ({
-  step: { current: 4, total: 5 },
+  step: { current: 3, total: 4 },
   confirmedUrl: null,
   serverHas: false,
   resubmission: false,
   retake: false,
   noSizeConstraints: false,
+  selfieUploadAllowed: false,
+  requestChallenge: vi.fn(async () => challenge(1)),
+  onLiveness: vi.fn(),
   onConfirm: vi.fn(),
   onContinue: vi.fn(),
   ...over,
 });
-
-const hint = () => screen.getByTestId('face-hint');
-const shutter = () => screen.getByTestId('shutter') as HTMLButtonElement;
 
 let camera: ReturnType<typeof installFakeCamera>;
 
 beforeAll(() => void initI18n('en'));
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() }));
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  engine.listeners.clear();
+  engine.load.mockReset().mockResolvedValue(undefined);
+  engine.startChallenge.mockReset();
 });
 afterEach(() => {
   cleanup();
   camera?.restore();
-  vi.useRealTimers();
+  disposeSharedFaceEngine();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  detector.detect.mockReset();
 });
 
-describe('SelfieStep shutter', () => {
-  const cases: Array<[string, FaceDetection[], string]> = [
-    ['no face', [], 'no-face'],
-    ['several faces', [centredFace(0.45, 0.3), centredFace(0.45, 0.7)], 'multiple-faces'],
-    ['a face too far', [centredFace(0.2)], 'too-far'],
-    ['a face too close', [centredFace(0.63)], 'too-close'],
-    ['a face off centre', [centredFace(0.45, 0.2)], 'off-centre'],
-  ];
-  it.each(cases)('stays disabled with %s', async (_name, faces, code) => {
-    camera = installFakeCamera();
-    detector.detect.mockResolvedValue(faces);
-    render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(hint().dataset.hint).toBe(code));
-    expect(shutter().disabled).toBe(true);
-    // More frames change nothing.
-    await new Promise((r) => setTimeout(r, 600));
-    expect(hint().dataset.hint).toBe(code);
-    expect(shutter().disabled).toBe(true);
-  });
+async function toChallenge(p: SelfieStepProps) {
+  render(<SelfieStep {...p} />);
+  await waitFor(() => expect(engine.listeners.size).toBe(1));
+  await hold('ready', 800);
+  await waitFor(() => expect(engine.startChallenge).toHaveBeenCalled());
+}
 
-  it('is enabled only once one well-placed face holds still (ready)', async () => {
+describe('SelfieStep with liveness', () => {
+  it('guides the face, has no shutter, and takes the neutral photo by itself once ready', async () => {
     camera = installFakeCamera();
-    detector.detect.mockResolvedValue([centredFace(0.45)]);
-    render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(hint().dataset.hint).toBe('hold-still'));
-    expect(shutter().disabled).toBe(true);
-    await waitFor(() => expect(hint().dataset.hint).toBe('ready'));
-    expect(shutter().disabled).toBe(false);
-    expect(hint().textContent).toBe('Perfect. Take the photo');
-    // The face leaves: disabled again at once (the latest frame must be ready too).
-    detector.detect.mockResolvedValue([]);
-    await waitFor(() => expect(shutter().disabled).toBe(true));
-  });
-
-  it('says "getting ready" with the shutter off for as long as the detector loads (no time limit)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    camera = installFakeCamera();
-    detector.detect.mockReturnValue(new Promise(() => undefined));
-    render(<SelfieStep {...props()} />);
-    // The camera opens and goes live (React flushes its updates as each act ends)…
-    for (let i = 0; i < 10 && hint().textContent !== 'Getting ready…'; i++) {
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(50);
-      });
-    }
-    expect(hint().textContent).toBe('Getting ready…');
-    // …then two minutes pass with the detector still loading.
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(120_000);
-    });
-    expect(hint().dataset.hint).toBe('loading');
-    expect(hint().textContent).toBe('Getting ready…');
-    expect(shutter().disabled).toBe(true);
-  });
-
-  it('lets the person shoot without guidance only when the detector fails', async () => {
-    camera = installFakeCamera();
-    detector.detect.mockRejectedValue(new Error('model download failed'));
-    render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(hint().dataset.hint).toBe('unguided'));
-    expect(shutter().disabled).toBe(false);
-  });
-});
-
-describe('SelfieStep upload', () => {
-  it('offers no upload while the camera is live', async () => {
-    camera = installFakeCamera();
-    detector.detect.mockResolvedValue([]);
-    render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(hint().dataset.hint).toBe('no-face'));
+    const p = props();
+    render(<SelfieStep {...p} />);
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
+    await hold('no-face', 500);
+    expect(screen.getByTestId('face-hint').textContent).toBe('Place your face in the oval');
+    expect(screen.queryByTestId('shutter')).toBeNull();
     expect(screen.queryByTestId('upload-photo')).toBeNull();
-    expect(screen.queryByTestId('upload-photo-input')).toBeNull();
-    expect(screen.queryByTestId('camera-fallback')).toBeNull();
+    expect(p.requestChallenge).not.toHaveBeenCalled();
+    await hold('ready', 800);
+    await waitFor(() => expect(engine.startChallenge).toHaveBeenCalledWith(challenge(1)));
+    const instruction = screen.getByTestId('liveness-instruction');
+    expect(instruction.dataset.action).toBe('turn-left');
+    expect(screen.getByTestId('liveness-progress').dataset.step).toBe('1');
+    expect(screen.getByTestId('liveness-progress').dataset.total).toBe('2');
   });
 
-  it.each([
-    ['NotAllowedError', 'denied'],
-    ['NotFoundError', 'missing'],
-    ['NotReadableError', 'in-use'],
-    ['TypeError', 'unknown'],
-  ])('offers the upload when the camera fails (%s → %s)', async (fail, kind) => {
-    camera = installFakeCamera({ fail });
+  it('follows the actions and hands over a pass with its challenge id and evidence', async () => {
+    camera = installFakeCamera();
+    const p = props();
+    await toChallenge(p);
+    send({ kind: 'challenge', actionIndex: 1, action: 'blink', progress: 0.5, hint: null });
+    expect(screen.getByTestId('liveness-instruction').dataset.action).toBe('blink');
+    expect(screen.getByTestId('face-hint').textContent).toBe('Blink your eyes');
+    const evidence = [{ label: 'neutral' as const, blob: new Blob(['a']) }, { label: 'turn-left' as const, blob: new Blob(['b']) }];
+    send({ kind: 'challenge-done', result: result('passed'), evidence });
+    fireEvent.click(await screen.findByTestId('use-photo'));
+    expect(p.onLiveness).toHaveBeenCalledOnce();
+    const outcome = vi.mocked(p.onLiveness).mock.calls[0]![0];
+    expect(outcome.result.challengeId).toBe('ch-1');
+    expect(outcome.result.verdict).toBe('passed');
+    expect(outcome.evidence).toBe(evidence);
+  });
+
+  it('retries a failed try, and hands the last failure over as a failure', async () => {
+    camera = installFakeCamera();
+    const requestChallenge = vi.fn().mockResolvedValueOnce(challenge(1)).mockResolvedValueOnce(challenge(2));
+    const p = props({ requestChallenge });
+    await toChallenge(p);
+    send({ kind: 'challenge-done', result: result('failed'), evidence: [] });
+    expect((await screen.findByTestId('liveness-retry')).dataset.failure).toBe('timeout');
+    fireEvent.click(screen.getByTestId('liveness-try-again'));
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
+    await hold('ready', 800);
+    await waitFor(() => expect(engine.startChallenge).toHaveBeenCalledTimes(2));
+    send({ kind: 'challenge-done', result: result('failed'), evidence: [] });
+    await screen.findByTestId('liveness-failed');
+    expect(screen.queryByTestId('use-photo')).toBeNull();
+    fireEvent.click(screen.getByTestId('liveness-continue'));
+    const outcome = vi.mocked(p.onLiveness).mock.calls[0]![0];
+    expect(outcome.result.verdict).toBe('failed');
+    expect(outcome.result.challengeId).toBe('ch-2');
+  });
+
+  it('sends the person to another device when the models cannot load, with no upload by default', async () => {
+    camera = installFakeCamera();
+    engine.load.mockRejectedValue(new Error('no wasm'));
     render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(screen.getByTestId('camera-fallback').dataset.kind).toBe(kind));
-    expect(screen.getByTestId('upload-photo-input')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Upload a photo' })).toBeTruthy();
+    await screen.findByTestId('face-models-failed');
+    expect(screen.getByTestId('continue-on-phone')).toBeTruthy();
+    expect(screen.queryByTestId('upload-photo')).toBeNull();
     expect(screen.queryByTestId('shutter')).toBeNull();
   });
 
-  it('offers the upload on an insecure page (no camera API at all)', async () => {
+  it('offers a file only where the key allows it, and hands the picked photo over as such', async () => {
+    camera = installFakeCamera({ fail: 'NotAllowedError' });
+    const { unmount } = render(<SelfieStep {...props()} />);
+    await screen.findByTestId('camera-fallback');
+    expect(screen.getByTestId('continue-on-phone')).toBeTruthy();
+    expect(screen.queryByTestId('upload-photo')).toBeNull();
+    unmount();
+    render(<SelfieStep {...props({ selfieUploadAllowed: true })} />);
+    await screen.findByTestId('camera-fallback');
+    expect(screen.getByTestId('upload-photo')).toBeTruthy();
+  });
+
+  it('shows what the server already has and continues with it', () => {
     camera = installFakeCamera();
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, get: () => undefined });
-    vi.stubGlobal('isSecureContext', false);
-    render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(screen.getByTestId('camera-fallback').dataset.kind).toBe('insecure'));
-    expect(screen.getByTestId('upload-photo-input')).toBeTruthy();
-  });
-
-  const pick = (name = 'me.jpg') =>
-    fireEvent.change(screen.getByTestId('upload-photo-input'), { target: { files: [new File(['x'], name, { type: 'image/jpeg' })] } });
-
-  it('refuses a picked selfie without a face, with the reason, and uploads nothing', async () => {
-    camera = installFakeCamera({ fail: 'NotAllowedError' });
-    detector.detect.mockResolvedValue([]);
-    const p = props();
+    const p = props({ serverHas: true });
     render(<SelfieStep {...p} />);
-    await waitFor(() => expect(screen.getByTestId('camera-fallback')).toBeTruthy());
-    pick();
-    await waitFor(() => expect(screen.getByTestId('file-error').textContent).toBe(
-      "We can't see a face in this photo. Choose a photo of your face, looking at the camera.",
-    ));
-    expect(screen.getByTestId('file-error').getAttribute('role')).toBe('alert');
-    expect(screen.queryByTestId('photo-preview')).toBeNull();
-    expect(p.onConfirm).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByTestId('upload-photo-input')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('continue-existing'));
+    expect(p.onContinue).toHaveBeenCalledOnce();
   });
 
-  it('refuses several faces and a face too small, each with its reason', async () => {
-    camera = installFakeCamera({ fail: 'NotAllowedError' });
-    render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(screen.getByTestId('camera-fallback')).toBeTruthy());
-    const px = (x: number, y: number, size: number): FaceDetection => ({ box: { x: x / 512, y: y / 600, width: size / 512, height: size / 600 }, score: 0.9 });
-    detector.detect.mockResolvedValue([px(173, 147, 193), px(10, 10, 150)]);
-    pick();
-    await waitFor(() => expect(screen.getByTestId('file-error').textContent).toContain('more than one face'));
-    await waitFor(() => expect(screen.getByTestId('upload-photo-input')).toBeTruthy());
-    detector.detect.mockResolvedValue([px(220, 230, 90)]);
-    pick();
-    await waitFor(() => expect(screen.getByTestId('file-error').textContent).toContain('Your face is too small'));
-  });
-
-  it('previews a picked selfie with one well-placed face, and "Use this photo" hands it over', async () => {
-    camera = installFakeCamera({ fail: 'NotAllowedError' });
-    // The e2e portrait (grace_hopper.jpg, 512×600) as the detector sees it.
-    detector.detect.mockResolvedValue([{ box: { x: 173 / 512, y: 147 / 600, width: 193 / 512, height: 193 / 600 }, score: 0.935 }]);
-    const p = props();
-    render(<SelfieStep {...p} />);
-    await waitFor(() => expect(screen.getByTestId('camera-fallback')).toBeTruthy());
-    pick();
-    await waitFor(() => expect(screen.getByTestId('photo-preview')).toBeTruthy());
-    fireEvent.click(screen.getByTestId('use-photo'));
-    expect(p.onConfirm).toHaveBeenCalledWith(expect.objectContaining({ width: 512, height: 600 }));
-  });
-
-  it('accepts a picked selfie unchecked when the detector cannot load', async () => {
-    camera = installFakeCamera({ fail: 'NotFoundError' });
-    detector.detect.mockRejectedValue(new Error('wasm download failed'));
-    render(<SelfieStep {...props()} />);
-    await waitFor(() => expect(screen.getByTestId('camera-fallback')).toBeTruthy());
-    pick();
-    await waitFor(() => expect(screen.getByTestId('photo-preview')).toBeTruthy());
-    expect(screen.queryByTestId('file-error')).toBeNull();
-  });
-});
-
-describe('SelfieStep after a resubmission request', () => {
-  it('shows the specialist\'s reason', async () => {
-    camera = installFakeCamera({ fail: 'NotAllowedError' });
-    render(<SelfieStep {...props({ resubmission: true, resubmissionReason: 'Your face was hidden by a hat' })} />);
-    expect(screen.getByTestId('resubmission-notice').textContent).toBe('We need new photos: Your face was hidden by a hat');
+  it('shows the specialist\'s reason above the camera', async () => {
+    camera = installFakeCamera();
+    render(<SelfieStep {...props({ resubmission: true, resubmissionReason: 'Face hidden' })} />);
+    expect((await screen.findByTestId('resubmission-notice')).textContent).toBe('We need new photos: Face hidden');
   });
 });

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
+import type { LivenessChallenge } from '../../contract/liveness';
+import { encodeVideoFrame } from '../capture/encode-image';
+import { createFaceEngine, type FaceEngine, type FaceEngineHint } from '../capture/face-engine';
+import { createStabiliser } from './hint-stabiliser';
+import { ChallengeUnavailable, initialLivenessPhase, livenessReducer, type LivenessEvent, type LivenessPhase } from './liveness-state';
+import { ovalForVideo } from './oval';
+
+/** A hint must hold this long before it replaces the shown one. */
+const HINT_HOLD_MS = 400;
+/** 'ready' must hold this long before the neutral photo is taken by itself. */
+const READY_HOLD_MS = 600;
+
+let shared: FaceEngine | null = null;
+
+/** One engine (one Worker, one model load) per page, shared by every selfie screen. */
+export function sharedFaceEngine(): FaceEngine {
+  shared ??= createFaceEngine();
+  return shared;
+}
+
+/** Frees the shared engine (its Worker and model); the next selfie screen makes a new one. */
+export function disposeSharedFaceEngine(): void {
+  shared?.dispose();
+  shared = null;
+}
+
+/** Starts loading the face models while the person reads earlier screens. */
+export function prefetchFaceEngine(): void {
+  try {
+    void sharedFaceEngine().load().catch(() => undefined);
+  } catch {
+    // No engine on this browser: the selfie screen says so when it is reached.
+  }
+}
+
+/** The screen's phase, owned by the component so the camera can follow it (see cameraWanted). */
+export function useLivenessPhase(): [LivenessPhase, Dispatch<LivenessEvent>] {
+  return useReducer(livenessReducer, initialLivenessPhase);
+}
+
+export interface LivenessState {
+  /** Guidance hint while positioning (null while the models load). */
+  hint: FaceEngineHint | null;
+  analyseMs: number | null;
+  tryAgain: () => void;
+  /** Load the models again after a failure. */
+  reload: () => void;
+}
+
+/**
+ * Owns the selfie frame loop: frames → face engine (a Worker) → guidance; takes the neutral
+ * photo by itself when the face is ready and steady, fetches a challenge, runs it and keeps
+ * its evidence. `live`: the camera is showing frames.
+ */
+export function useLiveness(
+  [phase, dispatch]: [LivenessPhase, Dispatch<LivenessEvent>],
+  videoRef: RefObject<HTMLVideoElement | null>,
+  live: boolean,
+  requestChallenge: () => Promise<LivenessChallenge>,
+): LivenessState {
+  const [hint, setHint] = useState<FaceEngineHint | null>(null);
+  const [analyseMs, setAnalyseMs] = useState<number | null>(null);
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+  const requestRef = useRef(requestChallenge);
+  requestRef.current = requestChallenge;
+
+  useEffect(() => {
+    let cancelled = false;
+    let engine: FaceEngine;
+    try {
+      engine = sharedFaceEngine();
+    } catch {
+      dispatch({ type: 'models-failed' });
+      return;
+    }
+    engine.load().then(
+      () => { if (!cancelled) dispatch({ type: 'models-ready' }); },
+      () => { if (!cancelled) dispatch({ type: 'models-failed' }); },
+    );
+    return () => { cancelled = true; };
+  }, [loadAttempt, dispatch]);
+
+  const running = live && (phase.kind === 'position' || phase.kind === 'preparing' || phase.kind === 'challenge');
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!running || !video) return;
+    const engine = sharedFaceEngine();
+    const stabilise = createStabiliser<FaceEngineHint>(HINT_HOLD_MS);
+    let readySince: number | null = null;
+    let taking = false;
+    const unsubscribe = engine.subscribe((update) => {
+      const now = performance.now();
+      if (update.kind === 'error') {
+        dispatch({ type: 'models-failed' });
+        return;
+      }
+      if (update.kind === 'guidance') {
+        setAnalyseMs(update.analyseMs);
+        setHint(stabilise(update.hint, now));
+        if (phaseRef.current.kind !== 'position' || taking) return;
+        readySince = update.hint === 'ready' ? (readySince ?? now) : null;
+        if (readySince !== null && now - readySince >= READY_HOLD_MS) {
+          taking = true;
+          void takeNeutral(video, engine).finally(() => { taking = false; readySince = null; });
+        }
+        return;
+      }
+      if (update.kind === 'challenge') {
+        if (update.hint) setHint(stabilise(update.hint, now));
+        dispatch({ type: 'progress', actionIndex: update.actionIndex, action: update.action, progress: update.progress });
+        return;
+      }
+      dispatch({ type: 'done', result: update.result, evidence: update.evidence });
+    });
+    engine.start(video, { mirrored: true, getOval: () => ovalForVideo(video, true) });
+    return () => {
+      unsubscribe();
+      engine.cancelChallenge();
+      engine.stop();
+      setHint(null);
+    };
+    // takeNeutral only reads refs and dispatch: the loop restarts only when running changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [running, videoRef, dispatch]);
+
+  async function takeNeutral(video: HTMLVideoElement, engine: FaceEngine): Promise<void> {
+    let selfie;
+    try {
+      selfie = await encodeVideoFrame(video, 'selfie');
+    } catch {
+      return;
+    }
+    dispatch({ type: 'neutral-taken', selfie });
+    try {
+      const challenge = await requestRef.current();
+      dispatch({ type: 'challenge-received', challenge });
+      engine.startChallenge(challenge);
+    } catch (error) {
+      dispatch({ type: 'challenge-unavailable', exhausted: error instanceof ChallengeUnavailable && error.exhausted });
+    }
+  }
+
+  const tryAgain = useCallback(() => dispatch({ type: 'try-again' }), [dispatch]);
+  const reload = useCallback(() => {
+    disposeSharedFaceEngine();
+    dispatch({ type: 'reload' });
+    setLoadAttempt((n) => n + 1);
+  }, [dispatch]);
+  return { hint, analyseMs, tryAgain, reload };
+}

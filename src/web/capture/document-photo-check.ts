@@ -1,0 +1,79 @@
+// The checks a document photo gets before "Use this photo": is there a document in it (the same
+// finder the server runs on every upload, so a photo refused here would be refused there), and,
+// on the side that carries the holder's photo, is a face visible on the card.
+import type { NormPoint } from '../../vision/document/types';
+import { checkDocumentPhoto } from './document-engine';
+import { detectFaces } from './face-detector';
+import { documentPhotoNotes, type PhotoNote } from './photo-notes';
+import { stillToCanvas } from './still-image';
+import { get2dContext } from './video-frame';
+
+export interface DocumentFinding {
+  found: boolean;
+  corners: NormPoint[] | null;
+}
+
+export interface DocumentCheckDeps {
+  findDocument: (blob: Blob) => Promise<DocumentFinding>;
+  /** True/false when the detector ran; null when it cannot run here (no verdict, no note). */
+  portraitVisible: (blob: Blob, corners: NormPoint[] | null) => Promise<boolean | null>;
+  quality: (image: { blob: Blob; belowMinimum: boolean }) => Promise<PhotoNote[]>;
+}
+
+/** Long edge of the card crop the face detector looks at: a card portrait is ~¼ of the card. */
+const PORTRAIT_CROP_EDGE = 640;
+
+/** The card's box (plus a small margin) in px of a width × height image; the whole image without corners. */
+export function cardBox(corners: NormPoint[] | null, width: number, height: number) {
+  if (!corners || corners.length < 4) return { x: 0, y: 0, width, height };
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  const margin = 0.02;
+  const x0 = Math.max(0, Math.min(...xs) - margin) * width;
+  const y0 = Math.max(0, Math.min(...ys) - margin) * height;
+  const x1 = Math.min(1, Math.max(...xs) + margin) * width;
+  const y1 = Math.min(1, Math.max(...ys) + margin) * height;
+  return { x: Math.round(x0), y: Math.round(y0), width: Math.max(1, Math.round(x1 - x0)), height: Math.max(1, Math.round(y1 - y0)) };
+}
+
+async function portraitVisible(blob: Blob, corners: NormPoint[] | null): Promise<boolean | null> {
+  try {
+    const full = await stillToCanvas(blob, 2048);
+    const box = cardBox(corners, full.width, full.height);
+    const scale = Math.min(1, PORTRAIT_CROP_EDGE / Math.max(box.width, box.height));
+    const crop = document.createElement('canvas');
+    crop.width = Math.max(1, Math.round(box.width * scale));
+    crop.height = Math.max(1, Math.round(box.height * scale));
+    get2dContext(crop).drawImage(full, box.x, box.y, box.width, box.height, 0, 0, crop.width, crop.height);
+    const faces = await detectFaces(crop, performance.now());
+    return faces.length > 0;
+  } catch {
+    return null;
+  }
+}
+
+const defaultDeps: DocumentCheckDeps = {
+  findDocument: checkDocumentPhoto,
+  portraitVisible,
+  quality: documentPhotoNotes,
+};
+
+/**
+ * Notes for a document photo: ['no-document'] alone when no document is found (nothing else
+ * matters then); otherwise 'no-portrait' when the side should show a face and none is seen,
+ * then the light, focus and size advice. A finder that cannot run gives no verdict: the server
+ * checks every upload again.
+ */
+export async function checkDocumentCapture(
+  image: { blob: Blob; belowMinimum: boolean },
+  options: { expectPortrait: boolean },
+  deps: DocumentCheckDeps = defaultDeps,
+): Promise<PhotoNote[]> {
+  const finding = await deps.findDocument(image.blob).catch((): DocumentFinding | null => null);
+  if (finding && !finding.found) return ['no-document'];
+  const notes: PhotoNote[] = [];
+  if (options.expectPortrait && (await deps.portraitVisible(image.blob, finding?.corners ?? null)) === false) {
+    notes.push('no-portrait');
+  }
+  return [...notes, ...(await deps.quality(image))];
+}

@@ -1,0 +1,16 @@
+// Messages between the document engine (main thread) and its Worker.
+import type { FrameAnalysis } from '../../../vision/document/analyse-frame';
+import type { NormRect } from '../../../vision/document/types';
+import type { PhotoFinding } from '../../../vision/document/find-in-photo';
+
+export type ToDocumentWorker =
+  /** A live frame (already at the finder's working size) and the guide in its coordinates. */
+  | { type: 'frame'; id: number; bitmap: ImageBitmap; guide: NormRect; atMs: number }
+  /** A whole still photo (any size; the worker scales it down). */
+  | { type: 'photo'; id: number; bitmap: ImageBitmap }
+  | { type: 'reset' };
+
+export type FromDocumentWorker =
+  | { type: 'frame'; id: number; analysis: Pick<FrameAnalysis, 'hint' | 'corners' | 'ready'>; capture: boolean; analyseMs: number }
+  | { type: 'photo'; id: number; finding: PhotoFinding }
+  | { type: 'error'; id: number; message: string };
