@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { WARMUP_SECONDS, benchApi, benchBare, type LoadResult } from './api-bench';
 import { measureWebSize } from './web-size';
 import { FIRST_SCREEN_JS_BUDGET, measureWebJourney, type WebJourney } from './web-journey';
+import { CAPTURE_TARGETS, measureCapture, type CaptureBench } from './capture-bench';
 // @ts-expect-error plain ESM helper shared with the test runner
 import { startTempPostgres } from '../scripts/pg-temp.mjs';
 
@@ -40,6 +41,7 @@ async function main() {
   const size = measureWebSize();
   const journey: WebJourney | { error: string } = await measureWebJourney().catch((e) => ({ error: (e as Error).message }));
   const face = faceDetection();
+  const capture: CaptureBench | { error: string } = await measureCapture().catch((e) => ({ error: (e as Error).message }));
   const web = [
     'error' in journey
       ? `- JS before the first screen: not measured (${journey.error})`
@@ -47,6 +49,7 @@ async function main() {
     `- entry + preloads in index.html (gzip): JS ${kb(size.initialJsGzip)}, CSS ${kb(size.initialCssGzip)}; all JS chunks: ${kb(size.allJsGzip)}`,
     'error' in journey ? '' : `- bytes to a live, guided selfie step (fresh cache, document already captured; as transferred): ${kb(journey.bytesToSelfie)} in ${journey.requestsToSelfie} requests`,
     `- face detection in headless Chromium (CPU delegate, BlazeFace short-range):`, ...face.map((l) => `  - ${l}`),
+    ...captureLines(capture),
   ].filter(Boolean);
   const md = [
     `# API benchmark`, ``, `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores · 50 connections · ${process.env.BENCH_SECONDS ?? 10} s per row after ${WARMUP_SECONDS} s of unmeasured warm-up · loopback (autocannon shares the 2 cores)`, ``,
@@ -56,8 +59,19 @@ async function main() {
   ].join('\n');
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.md', md);
-  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, web: { size, journey, faceDetection: face } }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, web: { size, journey, faceDetection: face, capture } }, null, 2));
   console.log(md);
+}
+
+/** Per-frame pipelines of the capture screens in the real app (bench/capture-bench.ts). */
+function captureLines(capture: CaptureBench | { error: string }): string[] {
+  if ('error' in capture) return [`- capture pipelines: not measured (${capture.error})`];
+  const t = CAPTURE_TARGETS;
+  const row = (name: string, s: CaptureBench['document']) =>
+    `  - ${name}: median ${s.medianMs} ms/frame, p95 ${s.p95Ms} ms over ${s.frames} frames (target ≤ ${t.frameMedianMs}: ${s.medianMs <= t.frameMedianMs ? 'met' : 'NOT met'}); longest main-thread task ${s.longestTaskMs} ms, ${s.longTasks} over 50 ms (target none over ${t.longTaskMs}: ${s.longestTaskMs <= t.longTaskMs ? 'met' : 'NOT met'})`;
+  return ['- capture pipelines in the app (headless Chromium, CPU, 640x480 fake camera, work in a Worker):',
+    row('document analysis (card finder, light, glare, focus, motion)', capture.document),
+    row('face landmarks + liveness judge', capture.face)];
 }
 
 /** Face-detection timings printed by the model check (scripts/check-face-model.mjs). */

@@ -18,7 +18,7 @@ const SMALL_PHONE = { viewport: { width: 320, height: 640 }, screen: { width: 32
 
 for (const { lang, colorScheme } of [{ lang: 'en', colorScheme: 'dark' }, { lang: 'ar', colorScheme: 'light' }] as const) {
   test(`individual flow at 320 px (${lang}, ${colorScheme}, reduced motion) has no accessibility violations`, async () => {
-    const key = await createKey('test', 'http://127.0.0.1:9/events', 'http://127.0.0.1:9/decision', { branding: { name: 'Acme Bank' } });
+    const key = await createKey('test', 'http://127.0.0.1:9/events', 'http://127.0.0.1:9/decision', { branding: { name: 'Acme Bank' }, selfieUpload: true });
     const created = await customerCall<{ link: string }>(key.apiKey, 'POST', '/verifications', {});
     const phone = await launchPhone('denied', { ...SMALL_PHONE, colorScheme, reducedMotion: 'reduce', locale: lang });
     try {
@@ -50,8 +50,7 @@ for (const { lang, colorScheme } of [{ lang: 'en', colorScheme: 'dark' }, { lang
       const selfie = new IndividualSelfiePage(page);
       await expect(selfie.cameraFallback()).toBeVisible({ timeout: 20_000 });
       await expectAccessible(page, 'selfie, camera unavailable');
-      await selfie.uploadFile(resolve('e2e/fixtures/grace_hopper.jpg'));
-      await selfie.usePhoto();
+      await selfie.pickFile(resolve('e2e/fixtures/grace_hopper.jpg'));
 
       const review = new IndividualReviewPage(page);
       await review.expectVisible();

@@ -39,7 +39,7 @@ test('a representative onboards a company on a phone, resumes on another device,
   const created = await createCompany(apiKey, { campaignId: campaign.id, vendorData: 'merchant-42' });
   expect(created.campaignVersion).toBe(campaign.version);
   const url = `${E2E_BASE}${linkPath(created.link)}`;
-  const { browser, context } = await launchPhone(await feed('face'));
+  const { browser, context } = await launchPhone(await feed('face-liveness'));
   try {
     // First device: welcome, then the first half of the form.
     let page = await context.newPage();
@@ -110,9 +110,9 @@ test('a representative onboards a company on a phone, resumes on another device,
     const liveness = new CompanyLivenessPage(page);
     await liveness.expectVisible();
     await liveness.start();
-    await liveness.waitForPreview();
+    await liveness.passChallenge();
     await liveness.usePhoto();
-    await liveness.expectDone();
+    await liveness.expectDone('passed');
     const livenessEvent = await receiver.waitFor(isEvent('company_verification.liveness_completed'));
     await liveness.continue();
 
@@ -191,7 +191,7 @@ test('a representative onboards a company on a phone, resumes on another device,
       businessProfile: { legalName: business.legalName, countryOfRegistration: 'NGA' },
       representativeProfile: { firstName: 'Ada', lastName: 'Obi', isAuthorised: true },
       ownershipProfile: { owners: [expect.objectContaining({ share: 60 }), expect.objectContaining({ share: 40 })] },
-      authorityProfile: { livenessStatus: 'completed', livenessVerificationId: expect.any(String) },
+      authorityProfile: { livenessStatus: 'passed', livenessVerificationId: expect.any(String) },
       progress: { currentStep: expect.any(Number), submittedAt: expect.any(String) },
     });
     const documentFilesOf = record.documents.files as { kind: string }[];

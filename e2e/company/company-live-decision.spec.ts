@@ -16,7 +16,7 @@ async function idv(...args: string[]): Promise<string> {
 }
 
 test('a live key\'s company verification is decided by the operator with idv', async () => {
-  const { apiKey, receiver } = await keyWithReceiver('live');
+  const { apiKey, receiver } = await keyWithReceiver('live', { selfieUpload: true });
   try {
     const created = await createCompany(apiKey, { vendorData: 'live-merchant' });
     await fillAndSubmitViaHostedApi(created);

@@ -26,9 +26,9 @@ export async function publishCampaign(): Promise<{ id: string; version: number }
 }
 
 /** A key of the given mode whose events and decisions go to a fresh signing-checking receiver. */
-export async function keyWithReceiver(mode: 'test' | 'live'): Promise<{ apiKey: string; receiver: WebhookReceiver }> {
+export async function keyWithReceiver(mode: 'test' | 'live', settings: Record<string, unknown> = {}): Promise<{ apiKey: string; receiver: WebhookReceiver }> {
   const receiver = await startWebhookReceiver();
-  const key = await createKey(mode, receiver.url('/events'), receiver.url('/decision'));
+  const key = await createKey(mode, receiver.url('/events'), receiver.url('/decision'), settings);
   receiver.setSecret(key.apiKey);
   return { apiKey: key.apiKey, receiver };
 }
@@ -122,7 +122,11 @@ export function hostedClient(c: Pick<CreatedCompany, 'processId' | 'hostedToken'
   };
 }
 
-/** Fills and submits a default-campaign verification through the hosted API (no browser). */
+/**
+ * Fills and submits a default-campaign verification through the hosted API (no browser). The
+ * representative's selfie goes up as a picked file, so the key must allow selfie upload
+ * (`keyWithReceiver(mode, { selfieUpload: true })`); its liveness is then `not_live`.
+ */
 export async function fillAndSubmitViaHostedApi(c: CreatedCompany, opts: { submit?: boolean; liveness?: boolean } = {}): Promise<void> {
   const api = hostedClient(c);
   // What Start on the welcome screen sends: the representative's consent with the first save.

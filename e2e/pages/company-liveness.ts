@@ -1,53 +1,47 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { CompanyScreen } from './company-common';
+import { passLivenessChallenge } from './liveness-check';
 
 /**
- * Representative selfie: intro → camera (auto-capture when the face is centred and still) →
- * preview → "Use this photo" → done. The camera and preview are screens of their own.
+ * Representative liveness: intro → camera with the active check (the same screen as the
+ * individual selfie: neutral photo taken by itself, then two random actions) → "Use this photo"
+ * → done with the outcome (`liveness-done` carries `data-status` passed|failed|not_live).
  */
 export class CompanyLivenessPage extends CompanyScreen {
   readonly camera: Locator;
-  readonly preview: Locator;
 
   constructor(page: Page) {
     super(page, 'company-liveness');
     this.camera = page.getByTestId('company-liveness-camera');
-    this.preview = page.getByTestId('company-liveness-preview');
   }
 
   async start(): Promise<void> {
     await this.root.getByTestId('liveness-start').click();
   }
 
-  /** The live hint's state: loading | no-face | too-far | … | ready | capturing. */
+  /** The live hint: loading | no-face | … | ready | preparing | action:<action>. */
   hint(): Locator {
-    return this.camera.getByTestId('liveness-hint');
+    return this.camera.getByTestId('face-hint');
   }
 
-  /** Waits for auto-capture (the fake camera feed shows a face) to reach the preview. */
-  async waitForPreview(timeout = 60_000): Promise<void> {
-    await expect(this.preview).toBeVisible({ timeout });
-  }
-
-  async shutter(): Promise<void> {
-    await this.camera.getByTestId('liveness-shutter').click();
-  }
-
-  /** No camera: pick a photo file instead (works on the camera and camera-failed screens). */
-  async uploadPhoto(path: string): Promise<void> {
-    await this.page.getByTestId('liveness-upload-input').setInputFiles(path);
+  /** Waits for the challenge to pass with the camera showing a face doing the actions. */
+  async passChallenge(timeout = 90_000): Promise<void> {
+    await passLivenessChallenge(this.camera, timeout);
   }
 
   async usePhoto(): Promise<void> {
-    await this.preview.getByTestId('liveness-use-photo').click();
+    await this.camera.getByTestId('use-photo').click();
   }
 
-  async retake(): Promise<void> {
-    await this.preview.getByTestId('liveness-retake').click();
+  /** No camera: pick a photo file instead (only offered when the key allows it). */
+  async uploadPhoto(path: string): Promise<void> {
+    await this.page.getByTestId('upload-photo-input').setInputFiles(path);
   }
 
-  async expectDone(): Promise<void> {
-    await expect(this.root.getByTestId('liveness-done')).toBeVisible({ timeout: 30_000 });
+  async expectDone(status = 'passed'): Promise<void> {
+    const done = this.root.getByTestId('liveness-done');
+    await expect(done).toBeVisible({ timeout: 30_000 });
+    await expect(done.locator('[data-status]')).toHaveAttribute('data-status', status);
   }
 
   async skip(): Promise<void> {

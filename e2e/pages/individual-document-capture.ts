@@ -1,7 +1,11 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { CaptureScreen } from './individual-capture';
 
-/** Document front or back: rear camera, card frame, light/focus hint. */
+/**
+ * Document front or back: rear camera, card guide, live guidance; the photo is taken by itself
+ * when the card fills the guide, is sharp, has no glare and is steady. The shutter appears only
+ * after a few seconds, as a fallback.
+ */
 export class IndividualDocumentCapturePage extends CaptureScreen {
   constructor(
     page: Page,
@@ -10,14 +14,38 @@ export class IndividualDocumentCapturePage extends CaptureScreen {
     super(page, `document-${side}-screen`);
   }
 
-  /** Live light/focus hint; `data-hint` is too-dark|too-bright|blurry|ok (none before the first frame). */
+  /**
+   * Live guidance; `data-hint` is no-document|too-far|too-close|cut-off|tilted|too-dark|glare|
+   * blurry|hold-still|ready (none before the first analysed frame).
+   */
   qualityHint(): Locator {
     return this.root.getByTestId('quality-hint');
   }
 
-  /** Camera → preview → confirm. */
+  /** The preview's wrapper: `data-capture` says how the photo was taken (auto|manual|file). */
+  capturePreview(): Locator {
+    return this.root.getByTestId('capture-preview');
+  }
+
+  guide(): Locator {
+    return this.root.getByTestId('document-guide');
+  }
+
+  noDocument(): Locator {
+    return this.root.getByTestId('no-document');
+  }
+
+  /** Waits for the photo to be taken without any tap, and for its checks to finish. */
+  async waitForAutoCapture(timeout = 30_000): Promise<void> {
+    await expect(this.capturePreview()).toHaveAttribute('data-capture', 'auto', { timeout });
+    await expect(this.root.getByTestId('auto-captured')).toBeVisible();
+    await expect(this.capturePreview()).toHaveAttribute('data-checked', 'true', { timeout });
+  }
+
+  /** Camera → automatic capture → confirm. */
   async captureAndConfirm(): Promise<void> {
-    await this.takePhoto();
+    await this.waitForAutoCapture();
+    await expect(this.root.getByTestId('use-photo')).toBeEnabled();
     await this.usePhoto();
   }
 }
