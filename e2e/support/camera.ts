@@ -51,8 +51,8 @@ export async function cardPhoto(): Promise<string> {
 /**
  * Camera feeds for Chromium's fake camera (--use-file-for-fake-video-capture), all 640x480
  * multi-frame 4:2:0 MJPEG with seeded sensor noise (a one-frame file plays as plain green):
- * - `card-steady` (alias `id-card`): the test ID card, sharp, steady, centred, half the frame
- *   wide (it fills the on-screen guide), on a dark table; 2 s looped;
+ * - `card-steady` (alias `id-card`): the test ID card, sharp, steady, centred, 0.58 of the frame
+ *   wide (about 0.8 of the on-screen guide, mid-way in the accepted fill range), on a dark table; 2 s looped;
  * - `card-blurred`: the same, out of focus (Gaussian σ 4 px), otherwise identical;
  * - `face-still` (alias `face`): grace_hopper.jpg as a printed photo held up to the camera,
  *   swaying a few px; no turn, no blink; 3 s looped;
@@ -66,8 +66,8 @@ export type FeedName = 'card-steady' | 'card-blurred' | 'face-still' | 'face-liv
 const ALIASES: Partial<Record<FeedName, FeedName>> = { 'id-card': 'card-steady', face: 'face-still' };
 
 const MAKERS: Record<string, (out: string) => Promise<string>> = {
-  'card-steady': (out) => writeCardFeed(FACE, out, FEED, { cardShare: 0.5 }),
-  'card-blurred': (out) => writeCardFeed(FACE, out, FEED, { cardShare: 0.5, blurSigma: 4 }),
+  'card-steady': (out) => writeCardFeed(FACE, out, FEED, { cardShare: 0.58 }),
+  'card-blurred': (out) => writeCardFeed(FACE, out, FEED, { cardShare: 0.58, blurSigma: 4 }),
   'face-still': (out) => writeFaceStillFeed(FACE, out),
   'face-liveness': (out) => writeFaceLivenessFeed(FACE, out),
   cat: async (out) => writeStillFeed(await fitToFrame(CAT, FEED), out, { frames: 60, motion: { shakePx: 0.3 } }),
