@@ -1,6 +1,7 @@
 // Renders a fake-camera clip (.mjpeg, 640x480, played by Chromium
-// at 30 fps) of a face photo turning and blinking, with face-mesh-warp.page.mjs. Used by the e2e
-// feeds (e2e/support/face-feeds.ts) and the landmark recorder.
+// at 30 fps) of a face photo turning and blinking, with face-mesh-warp.page.mjs, in Chromium. Used by
+// check-face-engine.mjs and the landmark recorder; the e2e feeds render in Node instead
+// (e2e/support/face-feeds.ts), so a test run needs no browser to make them.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -63,22 +63,7 @@ function individualPaths(): Paths {
     },
     [`${base}/liveness`]: {
       post: op('Answer the challenge: the neutral selfie, the evidence frames and the device\'s verdict; the service re-checks the frames for motion (emits verification.selfie_uploaded)', {
-        requestBody: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['result', 'selfie', 'frames'],
-                properties: {
-                  result: { type: 'string', description: 'JSON of LivenessResult (the device\'s verdict, timings, the frames\' labels)' },
-                  selfie: { type: 'string', format: 'binary', description: 'The neutral selfie (JPEG, PNG or WebP)' },
-                  frames: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Evidence frames, one per result.frames entry, same order (2 to 8, 2 MB each, 24 MB in all)' },
-                },
-              },
-            },
-          },
-        },
+        requestBody: livenessAnswerBody,
         responses: {
           200: session('Liveness recorded'),
           ...errors({
@@ -176,22 +161,7 @@ function companyPaths(): Paths {
     },
     [`${base}/liveness/result`]: {
       post: op('Answer the representative\'s challenge (multipart: result, selfie, frames); a final outcome emits company_verification.liveness_completed', {
-        requestBody: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['result', 'selfie', 'frames'],
-                properties: {
-                  result: { type: 'string', description: 'JSON of LivenessResult (the device\'s verdict, timings, the frames\' labels)' },
-                  selfie: { type: 'string', format: 'binary', description: 'The neutral selfie (JPEG, PNG or WebP)' },
-                  frames: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Evidence frames, one per result.frames entry, same order (2 to 8, 2 MB each, 24 MB in all)' },
-                },
-              },
-            },
-          },
-        },
+        requestBody: livenessAnswerBody,
         responses: {
           200: ok('Liveness recorded', ref('LivenessSelfieResponse')),
           ...errors({ 400: err('`invalid_body`, `invalid_media`, `liveness_challenge_invalid`'), 409: err('Not in the spec: `liveness_challenge_used`, `liveness_not_started`, `liveness_completed`, closed'), ...uploadErrors }),
@@ -205,6 +175,24 @@ function companyPaths(): Paths {
     },
   };
 }
+
+/** The multipart answer to a liveness challenge: the same for the individual and the company flow. */
+const livenessAnswerBody = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['result', 'selfie', 'frames'],
+        properties: {
+          result: { type: 'string', description: 'JSON of LivenessResult (the device\'s verdict, timings, the frames\' labels)' },
+          selfie: { type: 'string', format: 'binary', description: 'The neutral selfie (JPEG, PNG or WebP)' },
+          frames: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Evidence frames, one per result.frames entry, same order (2 to 8, 2 MB each, 24 MB in all)' },
+        },
+      },
+    },
+  },
+};
 
 export function hostedPaths(): Paths {
   return { ...individualPaths(), ...companyPaths() };

@@ -1,4 +1,5 @@
 // Turns face detections into the ONE hint the selfie screen shows. Pure: no DOM, no clock.
+import type { OvalGuide } from '../../vision/face/face-guidance';
 import type { FaceBox, FaceDetection } from './face-detector';
 
 export type FaceHint =
@@ -10,13 +11,8 @@ export type FaceHint =
   | 'hold-still'
   | 'ready';
 
-/** The on-screen oval, normalised to the analysed frame like FaceBox (centre and full size). */
-export interface OvalGuide {
-  cx: number;
-  cy: number;
-  width: number;
-  height: number;
-}
+// The on-screen oval, normalised to the analysed frame like FaceBox: one shape for both engines.
+export type { OvalGuide } from '../../vision/face/face-guidance';
 
 export interface FaceGuidanceThresholds {
   /**
