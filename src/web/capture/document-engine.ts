@@ -4,7 +4,7 @@
 import type { DocumentHint, NormPoint, NormRect } from '../../vision/document/types';
 import type { PhotoFinding } from '../../vision/document/find-in-photo';
 import { FINDER_LONG_EDGE } from '../../vision/document/find-in-photo';
-import { drawVideoFrame } from './video-frame';
+import { createFrameGrabber, type GrabbedFrame } from './frame-grabber';
 import type { FromDocumentWorker, ToDocumentWorker } from './workers/document-protocol';
 
 export interface DocumentEngineUpdate {
@@ -26,7 +26,7 @@ export interface DocumentEngine {
 
 export interface DocumentEngineOptions {
   createWorker?: () => Worker;
-  grab?: (video: HTMLVideoElement) => Promise<ImageBitmap | null>;
+  grab?: (video: HTMLVideoElement) => Promise<GrabbedFrame | null>;
   requestFrame?: (callback: (timeMs: number) => void) => number;
   cancelFrame?: (id: number) => void;
   now?: () => number;
@@ -34,16 +34,6 @@ export interface DocumentEngineOptions {
 
 /** Frames per second analysed: enough for a steady "hold still", cool on a cheap phone. */
 export const DOCUMENT_FPS = 12;
-
-function defaultGrab(): (video: HTMLVideoElement) => Promise<ImageBitmap | null> {
-  let offscreen = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : null;
-  if (offscreen && !offscreen.getContext('2d')) offscreen = null;
-  const canvas = offscreen ?? document.createElement('canvas');
-  return async (video) => {
-    if (!drawVideoFrame(video, canvas, FINDER_LONG_EDGE)) return null;
-    return offscreen ? offscreen.transferToImageBitmap() : createImageBitmap(canvas);
-  };
-}
 
 const newWorker = () => new Worker(new URL('./workers/document-worker.ts', import.meta.url));
 
@@ -55,7 +45,7 @@ export function createDocumentEngine(options: DocumentEngineOptions = {}): Docum
   const requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
   const cancelFrame = options.cancelFrame ?? ((id) => cancelAnimationFrame(id));
   const now = options.now ?? (() => performance.now());
-  const grab = options.grab ?? defaultGrab();
+  const grab = options.grab ?? createFrameGrabber(FINDER_LONG_EDGE);
   const listeners = new Set<(u: DocumentEngineUpdate) => void>();
   let running = false;
   let busy = false;

@@ -1,12 +1,10 @@
 // The checks a document photo gets before "Use this photo": is there a document in it (the same
 // finder the server runs on every upload, so a photo refused here would be refused there), and,
 // on the side that carries the holder's photo, is a face visible on the card.
-import type { NormPoint } from '../../vision/document/types';
+import type { NormPoint, NormRect } from '../../vision/document/types';
 import { checkDocumentPhoto } from './document-engine';
-import { detectFaces } from './face-detector';
+import { detectFacesInPhoto } from './face-detector';
 import { documentPhotoNotes, type PhotoNote } from './photo-notes';
-import { stillToCanvas } from './still-image';
-import { get2dContext } from './video-frame';
 
 export interface DocumentFinding {
   found: boolean;
@@ -23,29 +21,23 @@ export interface DocumentCheckDeps {
 /** Long edge of the card crop the face detector looks at: a card portrait is ~¼ of the card. */
 const PORTRAIT_CROP_EDGE = 640;
 
-/** The card's box (plus a small margin) in px of a width × height image; the whole image without corners. */
-export function cardBox(corners: NormPoint[] | null, width: number, height: number) {
-  if (!corners || corners.length < 4) return { x: 0, y: 0, width, height };
+/** The card's box plus a small margin, normalised; the whole photo without corners. */
+export function cardRegion(corners: NormPoint[] | null): NormRect {
+  if (!corners || corners.length < 4) return { x: 0, y: 0, width: 1, height: 1 };
   const xs = corners.map((p) => p.x);
   const ys = corners.map((p) => p.y);
   const margin = 0.02;
-  const x0 = Math.max(0, Math.min(...xs) - margin) * width;
-  const y0 = Math.max(0, Math.min(...ys) - margin) * height;
-  const x1 = Math.min(1, Math.max(...xs) + margin) * width;
-  const y1 = Math.min(1, Math.max(...ys) + margin) * height;
-  return { x: Math.round(x0), y: Math.round(y0), width: Math.max(1, Math.round(x1 - x0)), height: Math.max(1, Math.round(y1 - y0)) };
+  const x0 = Math.max(0, Math.min(...xs) - margin);
+  const y0 = Math.max(0, Math.min(...ys) - margin);
+  const x1 = Math.min(1, Math.max(...xs) + margin);
+  const y1 = Math.min(1, Math.max(...ys) + margin);
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
 
+/** Decoding, cropping and detection all run in the face detector's Worker. */
 async function portraitVisible(blob: Blob, corners: NormPoint[] | null): Promise<boolean | null> {
   try {
-    const full = await stillToCanvas(blob, 2048);
-    const box = cardBox(corners, full.width, full.height);
-    const scale = Math.min(1, PORTRAIT_CROP_EDGE / Math.max(box.width, box.height));
-    const crop = document.createElement('canvas');
-    crop.width = Math.max(1, Math.round(box.width * scale));
-    crop.height = Math.max(1, Math.round(box.height * scale));
-    get2dContext(crop).drawImage(full, box.x, box.y, box.width, box.height, 0, 0, crop.width, crop.height);
-    const faces = await detectFaces(crop, performance.now());
+    const faces = await detectFacesInPhoto(blob, { region: cardRegion(corners), maxLongEdge: PORTRAIT_CROP_EDGE });
     return faces.length > 0;
   } catch {
     return null;

@@ -1,110 +1,101 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assetUrl, createFaceDetectorClient, DEFAULT_MIN_DETECTION_CONFIDENCE } from './face-detector';
+import type { FromFaceDetectorWorker, ToFaceDetectorWorker } from './workers/face-detector-protocol';
 
-const detectForVideo = vi.fn();
-const close = vi.fn();
-const createFromOptions = vi.fn();
-const forVisionTasks = vi.fn();
+/** A stand-in for the detector's Worker: records what the page posts, answers when told. */
+class FakeWorker {
+  posted: ToFaceDetectorWorker[] = [];
+  terminated = false;
+  onmessage: ((event: MessageEvent<FromFaceDetectorWorker>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  postMessage(message: ToFaceDetectorWorker) { this.posted.push(message); }
+  terminate() { this.terminated = true; }
+  answer(message: FromFaceDetectorWorker) { this.onmessage?.({ data: message } as MessageEvent<FromFaceDetectorWorker>); }
+  lastDetect() { return this.posted.filter((m) => m.type === 'detect').at(-1) as Extract<ToFaceDetectorWorker, { type: 'detect' }>; }
+}
 
-vi.mock('@mediapipe/tasks-vision', () => ({
-  FilesetResolver: { forVisionTasks },
-  FaceDetector: { createFromOptions },
-}));
+function setup(timeoutMs?: number) {
+  const workers: FakeWorker[] = [];
+  const client = createFaceDetectorClient({
+    baseUrl: '/hosted/', timeoutMs,
+    createWorker: () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w as unknown as Worker;
+    },
+  });
+  return { client, workers };
+}
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const photo = new Blob(['jpeg']);
 
-const { assetUrl, closeFaceDetector, detectFaces, prefetchFaceDetector, toFaceDetections } =
-  await import('./face-detector');
-
-const canvas = { width: 640, height: 480 } as unknown as HTMLCanvasElement;
-
-beforeEach(() => {
-  forVisionTasks.mockResolvedValue({ wasmLoaderPath: 'x', wasmBinaryPath: 'y' });
-  createFromOptions.mockResolvedValue({ detectForVideo, close });
-  detectForVideo.mockReturnValue({ detections: [] });
-});
-
-afterEach(async () => {
-  await closeFaceDetector();
-  vi.clearAllMocks();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('assetUrl', () => {
-  it('joins base and path with one slash', () => {
-    expect(assetUrl('/', 'models/a.tflite')).toBe('/models/a.tflite');
-    expect(assetUrl('/app', 'models/a.tflite')).toBe('/app/models/a.tflite');
-    expect(assetUrl('/app/', 'mediapipe/wasm')).toBe('/app/mediapipe/wasm');
+  it('joins base and path with one slash, against the page', () => {
+    expect(assetUrl('/', 'models/a.tflite')).toMatch(/\/models\/a\.tflite$/);
+    expect(assetUrl('/app', 'models/a.tflite')).toMatch(/\/app\/models\/a\.tflite$/);
+    expect(assetUrl('/app/', 'mediapipe/wasm')).toMatch(/\/app\/mediapipe\/wasm$/);
   });
 });
 
-describe('prefetchFaceDetector', () => {
-  it('loads once with the app settings', async () => {
-    await Promise.all([prefetchFaceDetector({ baseUrl: '/hosted/' }), prefetchFaceDetector()]);
-    await detectFaces(canvas, 1);
-    expect(forVisionTasks).toHaveBeenCalledOnce();
-    expect(forVisionTasks).toHaveBeenCalledWith('/hosted/mediapipe/wasm');
-    expect(createFromOptions).toHaveBeenCalledOnce();
-    expect(createFromOptions.mock.calls[0]![1]).toEqual({
-      baseOptions: { modelAssetPath: '/hosted/models/face_detector.tflite', delegate: 'CPU' },
-      runningMode: 'VIDEO',
-      minDetectionConfidence: 0.7,
-    });
+describe('face detector client', () => {
+  it('loads once in one Worker with the app\'s model and WASM URLs', async () => {
+    const { client, workers } = setup();
+    const both = Promise.all([client.load(), client.load()]);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.posted).toEqual([{
+      type: 'init', wasmUrl: assetUrl('/hosted/', 'mediapipe/wasm'), modelUrl: assetUrl('/hosted/', 'models/face_detector.tflite'),
+      minDetectionConfidence: DEFAULT_MIN_DETECTION_CONFIDENCE,
+    }]);
+    workers[0]!.answer({ type: 'loaded' });
+    await both;
   });
 
-  it('defaults to Vite BASE_URL', async () => {
-    await prefetchFaceDetector();
-    expect(forVisionTasks).toHaveBeenCalledWith(`${import.meta.env.BASE_URL}mediapipe/wasm`);
+  it('hands the photo and the region to the Worker and returns its faces', async () => {
+    const { client, workers } = setup();
+    const faces = client.detect(photo, { region: { x: 0.1, y: 0.2, width: 0.5, height: 0.5 }, maxLongEdge: 640 });
+    workers[0]!.answer({ type: 'loaded' });
+    await flush();
+    const sent = workers[0]!.lastDetect();
+    expect(sent).toMatchObject({ photo, region: { x: 0.1, y: 0.2, width: 0.5, height: 0.5 }, maxLongEdge: 640 });
+    const found = [{ box: { x: 0.25, y: 0.25, width: 0.5, height: 0.5 }, score: 0.93 }];
+    workers[0]!.answer({ type: 'faces', id: sent.id, faces: found });
+    await expect(faces).resolves.toEqual(found);
   });
 
-  it('forgets a failed load so a later call retries', async () => {
-    createFromOptions.mockRejectedValueOnce(new Error('no wasm'));
-    await expect(prefetchFaceDetector()).rejects.toThrow('no wasm');
-    await expect(prefetchFaceDetector()).resolves.toBeUndefined();
-    expect(createFromOptions).toHaveBeenCalledTimes(2);
+  it('rejects a detection the Worker could not run, and one that never answers', async () => {
+    vi.useFakeTimers();
+    const { client, workers } = setup(1000);
+    const failing = client.detect(photo, { maxLongEdge: 640 });
+    workers[0]!.answer({ type: 'loaded' });
+    await vi.advanceTimersByTimeAsync(0);
+    workers[0]!.answer({ type: 'detect-failed', id: workers[0]!.lastDetect().id, message: 'cannot decode' });
+    await expect(failing).rejects.toThrow('cannot decode');
+    const hanging = client.detect(photo, { maxLongEdge: 640 });
+    const expectation = expect(hanging).rejects.toThrow('took over 1000 ms');
+    await vi.advanceTimersByTimeAsync(1001);
+    await expectation;
   });
 
-  it('does not leave an unhandled rejection when not awaited', async () => {
-    createFromOptions.mockRejectedValueOnce(new Error('offline'));
-    void prefetchFaceDetector();
-    await new Promise((r) => setTimeout(r, 10));
-  });
-});
-
-describe('detectFaces', () => {
-  it('returns boxes normalised to the canvas', async () => {
-    detectForVideo.mockReturnValue({
-      detections: [
-        { boundingBox: { originX: 160, originY: 120, width: 320, height: 240 }, categories: [{ score: 0.93 }] },
-      ],
-    });
-    const faces = await detectFaces(canvas, 10);
-    expect(detectForVideo).toHaveBeenCalledWith(canvas, 10);
-    expect(faces).toEqual([{ box: { x: 0.25, y: 0.25, width: 0.5, height: 0.5 }, score: 0.93 }]);
+  it('forgets a failed load: the Worker is dropped and the next call starts a new one', async () => {
+    const { client, workers } = setup();
+    const first = client.load();
+    workers[0]!.answer({ type: 'load-failed', message: 'no wasm' });
+    await expect(first).rejects.toThrow('no wasm');
+    expect(workers[0]!.terminated).toBe(true);
+    const second = client.load();
+    expect(workers).toHaveLength(2);
+    workers[1]!.answer({ type: 'loaded' });
+    await expect(second).resolves.toBeUndefined();
   });
 
-  it('keeps VIDEO-mode timestamps strictly increasing', async () => {
-    await detectFaces(canvas, 100);
-    await detectFaces(canvas, 100);
-    await detectFaces(canvas, 50);
-    await detectFaces(canvas, 200);
-    expect(detectForVideo.mock.calls.map((c) => c[1])).toEqual([100, 101, 102, 200]);
-  });
-
-  it('closes the detector', async () => {
-    await detectFaces(canvas, 1);
-    await closeFaceDetector();
-    expect(close).toHaveBeenCalledOnce();
-  });
-});
-
-describe('toFaceDetections', () => {
-  it('skips detections without a box and defaults a missing score to 0', () => {
-    expect(
-      toFaceDetections(
-        [
-          { categories: [{ score: 0.9 }] },
-          { boundingBox: { originX: 0, originY: 0, width: 10, height: 20 }, categories: [] },
-        ],
-        100,
-        100,
-      ),
-    ).toEqual([{ box: { x: 0, y: 0, width: 0.1, height: 0.2 }, score: 0 }]);
+  it('rejects waiting detections when the Worker crashes', async () => {
+    const { client, workers } = setup();
+    const faces = client.detect(photo, { maxLongEdge: 640 });
+    workers[0]!.answer({ type: 'loaded' });
+    await flush();
+    workers[0]!.onerror?.({ message: 'out of memory' } as ErrorEvent);
+    await expect(faces).rejects.toThrow('out of memory');
   });
 });

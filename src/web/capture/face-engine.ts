@@ -5,8 +5,8 @@
 import type { LivenessChallenge } from '../../contract/liveness';
 import type { OvalGuide } from '../../vision/face/face-guidance';
 import { assetUrl, WASM_PATH } from './face-detector';
-import { drawVideoFrame } from './video-frame';
-import type { FaceEngineUpdate, FromWorker, ToWorker } from './workers/face-protocol';
+import { createFrameGrabber, type GrabbedFrame } from './frame-grabber';
+import { MAX_LONG_EDGE, type FaceEngineUpdate, type FromWorker, type ToWorker } from './workers/face-protocol';
 
 export type { FaceEngineHint } from '../../vision/face/face-guidance';
 export type { FaceEngineUpdate } from './workers/face-protocol';
@@ -15,8 +15,6 @@ export const LANDMARKER_MODEL_PATH = 'models/face_landmarker.task';
 /** Frames per second sent while positioning; a challenge sends more so a blink is not missed. */
 export const GUIDANCE_FPS = 15;
 export const CHALLENGE_FPS = 24;
-/** Long edge of the analysed frames, px: the landmarker looks at a 192 px face crop anyway. */
-export const MAX_LONG_EDGE = 640;
 
 export interface FaceEngineStartOptions {
   /**
@@ -45,22 +43,10 @@ export interface FaceEngineOptions {
   baseUrl?: string;
   // Injection points for tests.
   createWorker?: () => Worker;
-  grab?: (video: HTMLVideoElement) => Promise<ImageBitmap | null>;
+  grab?: (video: HTMLVideoElement) => Promise<GrabbedFrame | null>;
   requestFrame?: (callback: (timeMs: number) => void) => number;
   cancelFrame?: (id: number) => void;
   now?: () => number;
-}
-
-function defaultGrab(): (video: HTMLVideoElement) => Promise<ImageBitmap | null> {
-  let offscreen = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : null;
-  // Some browsers have OffscreenCanvas without its 2D context.
-  if (offscreen && !offscreen.getContext('2d')) offscreen = null;
-  const canvas = offscreen ?? document.createElement('canvas');
-  return async (video) => {
-    if (!drawVideoFrame(video, canvas, MAX_LONG_EDGE)) return null;
-    // transferToImageBitmap hands the pixels over without a copy.
-    return offscreen ? offscreen.transferToImageBitmap() : createImageBitmap(canvas);
-  };
 }
 
 export function createFaceEngine(options: FaceEngineOptions = {}): FaceEngine {
@@ -146,9 +132,9 @@ export function createFaceEngine(options: FaceEngineOptions = {}): FaceEngine {
 
   async function sendFrame(): Promise<void> {
     grabbing = true;
-    let bitmap: ImageBitmap | null = null;
+    let bitmap: GrabbedFrame | null = null;
     try {
-      grab ??= defaultGrab();
+      grab ??= createFrameGrabber(MAX_LONG_EDGE);
       bitmap = await grab(video!);
     } catch {
       // No frame this time (the video is resizing or not playing yet).

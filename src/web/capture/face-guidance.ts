@@ -1,6 +1,6 @@
 // Turns face detections into the ONE hint the selfie screen shows. Pure: no DOM, no clock.
 import type { OvalGuide } from '../../vision/face/face-guidance';
-import type { FaceBox, FaceDetection } from './face-detector';
+import type { FaceBox, FaceDetection } from './face-boxes';
 
 export type FaceHint =
   | 'no-face'

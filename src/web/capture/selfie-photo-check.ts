@@ -2,9 +2,8 @@
 // guidance rules as the live camera (one face, large enough, roughly centred), so the upload
 // path is no way around the selfie gate. Rules are looser than live: a still cannot be nudged.
 import { DEFAULT_MAX_LONG_EDGE } from './frame-loop';
-import { detectFaces, type FaceDetection } from './face-detector';
+import { detectFacesInPhoto, type FaceDetection } from './face-detector';
 import { DEFAULT_FACE_GUIDANCE, guideFace, type FaceGuidanceThresholds, type OvalGuide } from './face-guidance';
-import { stillToCanvas } from './still-image';
 import { ovalForView } from './view-geometry';
 
 export type SelfieProblem = 'no-face' | 'multiple-faces' | 'face-too-small' | 'off-centre';
@@ -49,14 +48,12 @@ export function judgeSelfie(
 }
 
 export interface SelfieCheckDeps {
-  detect: (canvas: HTMLCanvasElement, timestampMs: number) => Promise<FaceDetection[]>;
-  toCanvas: (blob: Blob) => Promise<HTMLCanvasElement>;
+  detect: (photo: Blob) => Promise<FaceDetection[]>;
 }
 
 const defaultDeps: SelfieCheckDeps = {
-  detect: detectFaces,
   // The size live frames are analysed at, so a face the camera would find is found here too.
-  toCanvas: (blob) => stillToCanvas(blob, DEFAULT_MAX_LONG_EDGE),
+  detect: (photo) => detectFacesInPhoto(photo, { maxLongEdge: DEFAULT_MAX_LONG_EDGE }),
 };
 
 /**
@@ -71,8 +68,7 @@ export async function checkSelfiePhoto(
 ): Promise<SelfieVerdict> {
   let faces: FaceDetection[];
   try {
-    const canvas = await deps.toCanvas(photo.blob);
-    faces = await deps.detect(canvas, performance.now());
+    faces = await deps.detect(photo.blob);
   } catch (error) {
     console.warn('selfie photo not checked: face detection unavailable', error);
     return { ok: true, checked: false };

@@ -4,8 +4,11 @@ import type { NormRect } from '../../../vision/document/types';
 import type { PhotoFinding } from '../../../vision/document/find-in-photo';
 
 export type ToDocumentWorker =
-  /** A live frame (already at the finder's working size) and the guide in its coordinates. */
-  | { type: 'frame'; id: number; bitmap: ImageBitmap; guide: NormRect; atMs: number }
+  /**
+   * A live frame and the guide in its coordinates; an ImageBitmap already at the finder's size,
+   * or a VideoFrame the Worker scales (workers/frame-bitmap.ts).
+   */
+  | { type: 'frame'; id: number; bitmap: ImageBitmap | VideoFrame; guide: NormRect; atMs: number }
   /** A whole still photo (any size; the worker scales it down). */
   | { type: 'photo'; id: number; bitmap: ImageBitmap }
   | { type: 'reset' };
@@ -14,3 +17,8 @@ export type FromDocumentWorker =
   | { type: 'frame'; id: number; analysis: Pick<FrameAnalysis, 'hint' | 'corners' | 'ready'>; capture: boolean; analyseMs: number }
   | { type: 'photo'; id: number; finding: PhotoFinding }
   | { type: 'error'; id: number; message: string };
+
+/** What the session handles: a live frame is an ImageBitmap by then (the Worker converts it). */
+export type DocumentWork =
+  | Exclude<ToDocumentWorker, { type: 'frame' }>
+  | (Omit<Extract<ToDocumentWorker, { type: 'frame' }>, 'bitmap'> & { bitmap: ImageBitmap });

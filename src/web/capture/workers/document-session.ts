@@ -5,10 +5,10 @@ import { analyseDocumentFrame } from '../../../vision/document/analyse-frame';
 import { createAutoCapture } from '../../../vision/document/auto-capture';
 import { findDocumentInPhoto } from '../../../vision/document/find-in-photo';
 import type { GreyImage, NormPoint } from '../../../vision/document/types';
-import type { FromDocumentWorker, ToDocumentWorker } from './document-protocol';
+import type { DocumentWork, FromDocumentWorker } from './document-protocol';
 
 export interface DocumentSession {
-  handle(message: ToDocumentWorker, toGrey: (bitmap: ImageBitmap) => GreyImage, now: () => number): FromDocumentWorker | null;
+  handle(message: DocumentWork, toGrey: (bitmap: ImageBitmap) => GreyImage, now: () => number): FromDocumentWorker | null;
 }
 
 export function createDocumentSession(): DocumentSession {

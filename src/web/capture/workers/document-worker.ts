@@ -1,11 +1,12 @@
-// The document Worker: frames arrive as ImageBitmaps, are read through an OffscreenCanvas into
+// The document Worker: frames arrive as ImageBitmaps or VideoFrames, are read through an OffscreenCanvas into
 // grey pixels and analysed by the pure finder (src/vision/document). Classic worker, like the
 // face one (vite.config.ts: worker.format 'iife').
 import { downscale, rgbaToGrey } from '../../../vision/document/grey-ops';
 import type { GreyImage } from '../../../vision/document/types';
 import { FINDER_LONG_EDGE } from '../../../vision/document/find-in-photo';
-import type { FromDocumentWorker, ToDocumentWorker } from './document-protocol';
+import type { DocumentWork, FromDocumentWorker, ToDocumentWorker } from './document-protocol';
 import { createDocumentSession } from './document-session';
+import { frameBitmap } from './frame-bitmap';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToDocumentWorker>) => void) | null;
@@ -30,7 +31,22 @@ function toGrey(bitmap: ImageBitmap): GreyImage {
   return downscale(rgbaToGrey(ctx.getImageData(0, 0, w, h).data, w, h), FINDER_LONG_EDGE);
 }
 
-scope.onmessage = (event) => {
-  const reply = session.handle(event.data, toGrey, () => performance.now());
+async function handle(message: ToDocumentWorker): Promise<void> {
+  let work: DocumentWork;
+  if (message.type === 'frame') {
+    try {
+      work = { ...message, bitmap: await frameBitmap(message.bitmap, FINDER_LONG_EDGE) };
+    } catch (error) {
+      scope.postMessage({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+  } else {
+    work = message;
+  }
+  const reply = session.handle(work, toGrey, () => performance.now());
   if (reply) scope.postMessage(reply);
+}
+
+scope.onmessage = (event) => {
+  void handle(event.data);
 };

@@ -3,7 +3,8 @@
 // importScripts, which module workers do not have. tasks-vision is imported statically: an
 // IIFE bundle cannot split chunks.
 import { FaceLandmarker, FilesetResolver } from '@mediapipe/tasks-vision';
-import type { FromWorker, ToWorker } from './face-protocol';
+import { MAX_LONG_EDGE, type FromWorker, type ToWorker } from './face-protocol';
+import { frameBitmap } from './frame-bitmap';
 import { createFaceSession, type FaceSession } from './face-session';
 
 interface WorkerScope {
@@ -67,7 +68,8 @@ async function handle(data: ToWorker): Promise<void> {
         return;
       }
       try {
-        scope.postMessage({ type: 'frame-done', id: data.id, updates: await session.frame(data.bitmap, data.atMs, data.oval) });
+        const bitmap = await frameBitmap(data.bitmap, MAX_LONG_EDGE);
+        scope.postMessage({ type: 'frame-done', id: data.id, updates: await session.frame(bitmap, data.atMs, data.oval) });
       } catch (error) {
         scope.postMessage({ type: 'frame-failed', id: data.id, message: message(error) });
       }

@@ -35,7 +35,7 @@ vi.mock('../../../capture/document-engine', () => ({
   checkDocumentPhoto: vi.fn(async () => ({ found: photo.documentFound, reason: photo.documentFound ? 'ok' : 'no-document', corners: null })),
 }));
 vi.mock('../../../capture/face-detector', () => ({
-  detectFaces: vi.fn(async () => Array.from({ length: photo.faces }, () => ({ box: { x: 0.1, y: 0.2, width: 0.2, height: 0.3 }, score: 0.9 }))),
+  detectFacesInPhoto: vi.fn(async () => Array.from({ length: photo.faces }, () => ({ box: { x: 0.1, y: 0.2, width: 0.2, height: 0.3 }, score: 0.9 }))),
 }));
 /** What the engine would post for the current frame. */
 function frame(hint: string, capture = false) {
