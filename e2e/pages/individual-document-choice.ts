@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { DocType } from '../../src/contract/individual';
+import type { DocType } from '../../src/contract/document';
 import { IndividualScreen } from './individual-common';
 
 /** Document type and issuing country (searchable combobox, names localised). */

@@ -1,4 +1,4 @@
-import { LIVENESS_ACTION_TIMEOUT_MS, type LivenessAction, type LivenessChallenge } from '../../src/contract/liveness';
+import { LIVENESS_ACTION_TIMEOUT_MS, type LivenessAction, type LivenessChallenge } from '../../src/contract/liveness-session';
 import type { FaceMeasures } from '../../src/vision/face/face-measures';
 import { createLivenessJudge } from '../../src/vision/face/liveness-judge';
 import { neutralPoseOf } from '../../src/vision/face/neutral-pose';

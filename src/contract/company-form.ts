@@ -6,7 +6,7 @@ import type {
   businessFieldNames, contactFieldNames, officerFieldNames, ownerFieldNames, representativeFieldNames,
   CampaignDefinition, CustomQuestion,
 } from './campaign';
-import { docTypeSchema } from './individual';
+import { docTypeSchema } from './document';
 
 /**
  * The company form's schemas, shared by the React form (react-hook-form) and the server.

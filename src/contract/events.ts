@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { docInfoSchema } from './individual';
+import { docInfoSchema } from './document';
 import { individualStatusSchema } from './statuses';
 import { livenessRecordSchema } from './liveness';
 

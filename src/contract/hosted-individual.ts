@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { alpha3Schema } from './common';
-import { docInfoSchema, docTypeSchema } from './individual';
-import { hostedLivenessSchema } from './liveness';
+import { docInfoSchema, docTypeSchema } from './document';
+import { hostedLivenessSchema } from './liveness-session';
 import { decisionSchema, individualStatusSchema } from './statuses';
 
 /** Capture slots the hosted flow uploads to: `PUT /v1/hosted/verifications/{processId}/media/{slot}`. */

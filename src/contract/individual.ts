@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import {
-  alpha3Schema, dateOrEmpty, httpUrlSchema, isoDateTime, metaSchema, paginationQuerySchema, vendorDataSchema,
+  httpUrlSchema, isoDateTime, metaSchema, paginationQuerySchema, vendorDataSchema,
 } from './common';
 import { decisionSchema, individualStatusSchema, verificationMethodSchema } from './statuses';
+import { docInfoSchema } from './document';
 import { livenessRecordSchema } from './liveness';
-
-/** Document types (spec observed NATIONAL_ID and PASSPORT; the full list is ours). */
-export const docTypeSchema = z.enum(['PASSPORT', 'NATIONAL_ID', 'DRIVERS_LICENSE', 'RESIDENCE_PERMIT']);
-export type DocType = z.infer<typeof docTypeSchema>;
-/** Which document types have a back side to capture. */
-export const docTypeHasBack: Record<DocType, boolean> = {
-  PASSPORT: false,
-  NATIONAL_ID: true,
-  DRIVERS_LICENSE: true,
-  RESIDENCE_PERMIT: true,
-};
-/** Sex as read from the document: ICAO 9303 letters, X unspecified, empty when unknown. */
-export const sexSchema = z.enum(['M', 'F', 'X', '']);
 
 export const createIndividualBodySchema = z.object({
   vendorData: vendorDataSchema.optional(),
@@ -32,24 +20,6 @@ export const createIndividualResponseSchema = z.object({
   statusCode: z.number().int(),
   expiresAt: isoDateTime,
 });
-
-export const docInfoSchema = z.object({
-  docType: z.union([docTypeSchema, z.literal('')]),
-  docNumber: z.string(),
-  issueDate: dateOrEmpty,
-  expiryDate: dateOrEmpty,
-  issuingState: z.union([alpha3Schema, z.literal('')]),
-  firstName: z.string(),
-  lastName: z.string(),
-  middleName: z.string(),
-  dob: dateOrEmpty,
-  sex: sexSchema,
-});
-export type DocInfo = z.infer<typeof docInfoSchema>;
-export const emptyDocInfo: DocInfo = {
-  docType: '', docNumber: '', issueDate: '', expiryDate: '', issuingState: '',
-  firstName: '', lastName: '', middleName: '', dob: '', sex: '',
-};
 
 /** Cancel returns this short form (spec: PATCH …/cancel). */
 export const individualSummarySchema = z.object({

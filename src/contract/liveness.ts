@@ -1,54 +1,11 @@
+// The device's answer to a challenge and the record's liveness block (see liveness-session.ts
+// for the challenge and the outcome).
+
 import { z } from 'zod';
 import { isoDateTime } from './common';
-
-/**
- * Active liveness: the service issues a random challenge of two different actions; the hosted
- * app asks the person to do them in front of the camera, judges each on face landmarks relative
- * to the person's own neutral pose, and uploads the evidence frames with its verdict. The
- * service stores the evidence, re-checks what it can (the frames must differ: a still photo
- * never passes) and records the outcome. The individual and the company flows use the same check.
- */
-export const livenessActionSchema = z.enum(['turn-left', 'turn-right', 'blink']);
-export type LivenessAction = z.infer<typeof livenessActionSchema>;
-
-/** Actions per challenge (two different ones out of the three). */
-export const LIVENESS_ACTIONS_PER_CHALLENGE = 2;
-/** Challenges one capture round may ask for (the first try and two retries). */
-export const LIVENESS_MAX_ATTEMPTS = 3;
-/** Time the person has for each action, ms: generous, people are slow the first time. */
-export const LIVENESS_ACTION_TIMEOUT_MS = 12_000;
-/** How long an issued challenge can be answered, s. */
-export const LIVENESS_CHALLENGE_TTL_SECONDS = 600;
-/** Evidence frames per upload (neutral + one or two per action), bounds. */
-export const LIVENESS_MAX_FRAMES = 8;
-/** Size limit of one evidence frame and of the whole multipart upload, bytes. */
-export const LIVENESS_FRAME_MAX_BYTES = 2 * 1024 * 1024;
-export const LIVENESS_UPLOAD_MAX_BYTES = 24 * 1024 * 1024;
-
-/**
- * Outcome of the liveness check on a session:
- * - `not_performed`: no liveness result (not done yet, the face models could not run, or the
- *   session was submitted without one);
- * - `passed`: every action was seen and the service's own checks agree;
- * - `failed`: an action was not seen in time after every retry, or the evidence does not hold
- *   (no motion between frames, a face that changed);
- * - `not_live`: the selfie was picked from a file (only where the key allows it): nothing
- *   proves a live person.
- */
-export const livenessOutcomeSchema = z.enum(['not_performed', 'passed', 'failed', 'not_live']);
-export type LivenessOutcome = z.infer<typeof livenessOutcomeSchema>;
-
-/** `POST …/liveness/challenge` answer. */
-export const livenessChallengeSchema = z.object({
-  challengeId: z.string(),
-  actions: z.array(livenessActionSchema).length(LIVENESS_ACTIONS_PER_CHALLENGE),
-  actionTimeoutMs: z.number().int().positive(),
-  /** 1-based: which try this challenge is. */
-  attempt: z.number().int().min(1),
-  maxAttempts: z.number().int().min(1),
-  expiresAt: isoDateTime,
-});
-export type LivenessChallenge = z.infer<typeof livenessChallengeSchema>;
+import {
+  LIVENESS_ACTIONS_PER_CHALLENGE, LIVENESS_MAX_FRAMES, livenessActionSchema, livenessOutcomeSchema,
+} from './liveness-session';
 
 /** Why the browser's judge refused a try. */
 export const livenessFailureSchema = z.enum([
@@ -92,16 +49,6 @@ export const livenessResultSchema = z.object({
   framesAnalysed: z.number().int().min(0).max(100_000),
 });
 export type LivenessResult = z.infer<typeof livenessResultSchema>;
-
-/** What the hosted session tells the app about liveness. */
-export const hostedLivenessSchema = z.object({
-  status: livenessOutcomeSchema,
-  /** Challenges still available in this capture round. */
-  attemptsLeft: z.number().int().min(0),
-  /** The key lets the person pick a selfie from a file (the session is then not live). */
-  selfieUploadAllowed: z.boolean(),
-});
-export type HostedLiveness = z.infer<typeof hostedLivenessSchema>;
 
 /**
  * The `liveness` block of the individual record and the decision payload (additive, beside

@@ -1,4 +1,4 @@
-import type { DocInfo } from '../../contract/individual';
+import type { DocInfo } from '../../contract/document';
 import { individualStatusCodes, RESUBMISSION_LIMIT_EXCEEDED } from '../../contract/statuses';
 import type { Tx } from '../db/client';
 import { enqueueEvent } from '../webhooks/outbox';

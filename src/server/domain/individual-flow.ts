@@ -1,6 +1,6 @@
 import type { HostedErrorCode, MediaSlot, MissingCapture } from '../../contract/hosted-individual';
 import type { closedReasonSchema } from '../../contract/hosted-individual';
-import { docTypeHasBack, docTypeSchema } from '../../contract/individual';
+import { docTypeHasBack, docTypeSchema } from '../../contract/document';
 import { isConclusive, type IndividualStatus } from '../../contract/statuses';
 import type { z } from 'zod';
 import type { VerificationRow } from './individual-record';

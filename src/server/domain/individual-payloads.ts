@@ -1,5 +1,5 @@
 import type { IndividualDecisionPayload } from '../../contract/events';
-import { emptyDocInfo, type DocInfo } from '../../contract/individual';
+import { emptyDocInfo, type DocInfo } from '../../contract/document';
 import { individualStatusCodes, type IndividualStatus } from '../../contract/statuses';
 import { toDocInfo, type VerificationRow } from './individual-record';
 import { livenessRecordOf } from '../liveness/liveness-state';

@@ -1,6 +1,5 @@
-import {
-  docTypeSchema, emptyDocInfo, type DocInfo, type DocType, type IndividualRecord, type IndividualSummary,
-} from '../../contract/individual';
+import { docTypeSchema, emptyDocInfo, type DocInfo, type DocType } from '../../contract/document';
+import type { IndividualRecord, IndividualSummary } from '../../contract/individual';
 import type { Decision, IndividualStatus, VerificationMethod } from '../../contract/statuses';
 import { verifications } from '../db/schema';
 import { livenessRecordOf } from '../liveness/liveness-state';

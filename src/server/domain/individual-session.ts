@@ -1,5 +1,5 @@
 import type { HostedSession } from '../../contract/hosted-individual';
-import { docTypeSchema } from '../../contract/individual';
+import { docTypeSchema } from '../../contract/document';
 import { alpha3Schema } from '../../contract/common';
 import type { Decision, IndividualStatus } from '../../contract/statuses';
 import type { ApiKeyRow } from '../keys/api-keys';

@@ -1,7 +1,7 @@
 // The company representative's active liveness: the same challenge, answer and evidence rules
 // as the individual selfie, kept on the linked verification (company-liveness.ts).
 import type { HostedCompanyErrorCode } from '../../contract/hosted-company';
-import type { LivenessChallenge } from '../../contract/liveness';
+import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { AppContext } from '../context';
 import { and, eq } from 'drizzle-orm';
 import { verifications } from '../db/schema';

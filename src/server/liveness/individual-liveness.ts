@@ -3,7 +3,7 @@
 // in one update. The same operations serve a company representative's linked verification.
 import { randomBytes } from 'node:crypto';
 import type { HostedErrorCode } from '../../contract/hosted-individual';
-import type { LivenessChallenge } from '../../contract/liveness';
+import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { AppContext } from '../context';
 import { recordUpload, uploadBlocker, type HostedResult, type UploadPatch } from '../domain/individual-hosted';
 import { lockVerification, updateVerification } from '../domain/individual-store';

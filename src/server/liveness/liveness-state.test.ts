@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIVENESS_MAX_ATTEMPTS, type LivenessResult } from '../../contract/liveness';
+import { LIVENESS_MAX_ATTEMPTS } from '../../contract/liveness-session';
+import type { LivenessResult } from '../../contract/liveness';
 import { answer, checkAnswer, emptyLiveness, issueChallenge, livenessFailureReason, randomActions, type StoredLiveness } from './liveness-state';
 
 const now = new Date('2026-11-25T10:00:00Z');

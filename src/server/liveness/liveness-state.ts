@@ -1,10 +1,8 @@
 // What the service stores about a session's liveness (verifications.liveness, jsonb), and the
 // pure rules over it: issuing challenges within the attempt budget, answering one, the outcome.
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  LIVENESS_ACTION_TIMEOUT_MS, LIVENESS_ACTIONS_PER_CHALLENGE, LIVENESS_CHALLENGE_TTL_SECONDS, LIVENESS_MAX_ATTEMPTS,
-  type HostedLiveness, type LivenessAction, type LivenessRecord, type LivenessChallenge, type LivenessFrameLabel, type LivenessOutcome, type LivenessResult,
-} from '../../contract/liveness';
+import { LIVENESS_ACTION_TIMEOUT_MS, LIVENESS_ACTIONS_PER_CHALLENGE, LIVENESS_CHALLENGE_TTL_SECONDS, LIVENESS_MAX_ATTEMPTS, type HostedLiveness, type LivenessAction, type LivenessChallenge, type LivenessOutcome } from '../../contract/liveness-session';
+import type { LivenessRecord, LivenessFrameLabel, LivenessResult } from '../../contract/liveness';
 
 export interface IssuedChallenge {
   id: string;

@@ -1,8 +1,7 @@
 // Reads the multipart liveness upload (`result` JSON, `selfie` file, `frames` files) under its
 // size limits and turns every image into a clean re-encoded JPEG. Stores nothing.
-import {
-  LIVENESS_FRAME_MAX_BYTES, LIVENESS_UPLOAD_MAX_BYTES, livenessResultSchema, type LivenessResult,
-} from '../../contract/liveness';
+import { LIVENESS_FRAME_MAX_BYTES, LIVENESS_UPLOAD_MAX_BYTES } from '../../contract/liveness-session';
+import { livenessResultSchema, type LivenessResult } from '../../contract/liveness';
 import { processUpload } from '../media/process-upload';
 import { readLimitedBody } from '../media/read-body';
 

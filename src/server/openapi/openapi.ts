@@ -9,9 +9,7 @@ import {
   saveDraftResponseSchema, startLivenessResponseSchema, submitCompanyResponseSchema, uploadedDocumentSchema,
 } from '../../contract/hosted-company';
 import { hostedErrorCodeSchema, hostedSessionSchema, reviewItemSchema } from '../../contract/hosted-individual';
-import {
-  createIndividualResponseSchema, individualRecordSchema, individualSummarySchema,
-} from '../../contract/individual';
+import { createIndividualResponseSchema, individualRecordSchema, individualSummarySchema } from '../../contract/individual';
 import { toSchema } from './json-schema';
 import { TAGS } from './operations';
 import { adminPaths } from './paths-admin';
@@ -20,7 +18,8 @@ import { hostedPaths } from './paths-hosted';
 import { servicePaths } from './paths-service';
 import { testHelperPaths } from './paths-test-helpers';
 import { sharedResponses } from './responses';
-import { livenessChallengeSchema, livenessResultSchema } from '../../contract/liveness';
+import { livenessChallengeSchema } from '../../contract/liveness-session';
+import { livenessResultSchema } from '../../contract/liveness';
 
 const description = `Customer API v1 (\`x-api-key\`), the hosted-flow API the web app uses, customer test helpers and the operator (admin) API.
 Webhooks are signed with Standard Webhooks (HMAC-SHA256 keyed by the API key).

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { livenessChallengeSchema } from '../../contract/liveness';
+import { livenessChallengeSchema } from '../../contract/liveness-session';
 import { companyVerifications, webhookEvents } from '../db/schema';
 import { insertCompany, photo } from '../domain/company-test-support';
 import { createHarness, type Harness } from '../testing/harness';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../contract/envelope';
 import { individualRecordSchema } from '../../contract/individual';
-import { LIVENESS_MAX_ATTEMPTS, LIVENESS_UPLOAD_MAX_BYTES, livenessChallengeSchema } from '../../contract/liveness';
+import { LIVENESS_MAX_ATTEMPTS, LIVENESS_UPLOAD_MAX_BYTES, livenessChallengeSchema } from '../../contract/liveness-session';
 import { settleDecisions } from '../domain/individual-decision';
 import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';

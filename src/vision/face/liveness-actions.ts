@@ -1,6 +1,6 @@
 // One tracker per liveness action: fed the single face of each frame, it says how far the action
 // has got, which frames are its evidence, and when it is done. Pure: time is not needed here.
-import type { LivenessAction } from '../../contract/liveness';
+import type { LivenessAction } from '../../contract/liveness-session';
 import type { FaceMeasures } from './face-measures';
 import type { FaceEngineHint } from './face-guidance';
 import type { NeutralPose } from './neutral-pose';

@@ -2,7 +2,8 @@
 // the pictures (the face worker) keeps the latest frame under each slot and uploads the final
 // ones. At most 5 slots end up in a result (neutral, and a peak and a return per action), within
 // the contract's 8 (LIVENESS_MAX_FRAMES).
-import type { LivenessAction, LivenessFrameLabel } from '../../contract/liveness';
+import type { LivenessAction } from '../../contract/liveness-session';
+import type { LivenessFrameLabel } from '../../contract/liveness';
 import type { FaceMeasures } from './face-measures';
 import type { EvidenceKind } from './liveness-actions';
 import type { NeutralPose } from './neutral-pose';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIVENESS_MAX_FRAMES, livenessResultSchema, type LivenessAction, type LivenessChallenge } from '../../contract/liveness';
+import { LIVENESS_MAX_FRAMES, type LivenessAction, type LivenessChallenge } from '../../contract/liveness-session';
+import { livenessResultSchema } from '../../contract/liveness';
 import type { FaceMeasures } from './face-measures';
 import { facesOf, joined, looped, mapFaces, mirroredYaw, part, recorded, scaledMotion } from './fixtures/recorded';
 import { createLivenessJudge, type FaceObservation, type JudgeOutcome, type JudgeStep } from './liveness-judge';

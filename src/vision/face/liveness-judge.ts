@@ -8,7 +8,8 @@
 // explains the timeout), 'no-face' (no face for noFaceMs), 'multiple-faces' (two or more for
 // multipleFacesMs), 'face-changed' (the identity signature drifted from the neutral one, or the
 // face jumped across the frame between two close frames).
-import type { LivenessAction, LivenessChallenge, LivenessFailure, LivenessResult } from '../../contract/liveness';
+import type { LivenessAction, LivenessChallenge } from '../../contract/liveness-session';
+import type { LivenessFailure, LivenessResult } from '../../contract/liveness';
 import type { FaceMeasures } from './face-measures';
 import type { FaceEngineHint } from './face-guidance';
 import { DEFAULT_ACTION_THRESHOLDS, createActionTracker, type ActionThresholds, type ActionTracker } from './liveness-actions';

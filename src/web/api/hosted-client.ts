@@ -4,7 +4,8 @@ import { successEnvelopeSchema } from '../../contract/envelope';
 import {
   hostedSessionSchema, type ChooseDocumentBody, type HostedSession, type MediaSlot,
 } from '../../contract/hosted-individual';
-import { livenessChallengeSchema, type LivenessChallenge, type LivenessResult } from '../../contract/liveness';
+import { livenessChallengeSchema, type LivenessChallenge } from '../../contract/liveness-session';
+import type { LivenessResult } from '../../contract/liveness';
 import { HostedApiError, errorFromResponse, isHostedApiError, isRetryable } from './errors';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy, type Sleep } from './retry';
 import { xhrUpload, type XhrFactory } from './xhr-upload';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LivenessChallenge, LivenessResult } from '../../contract/liveness';
+import type { LivenessChallenge } from '../../contract/liveness-session';
+import type { LivenessResult } from '../../contract/liveness';
 import type { EncodedImage } from '../capture/encode-image';
 import { cameraWanted, initialLivenessPhase, livenessReducer, type LivenessEvent, type LivenessPhase } from './liveness-state';
 

@@ -1,6 +1,7 @@
 // The phases of the selfie-with-liveness screen as a pure reducer: the component renders the
 // phase, the hook feeds it events. No React, no clock.
-import type { LivenessAction, LivenessChallenge, LivenessResult } from '../../contract/liveness';
+import type { LivenessAction, LivenessChallenge } from '../../contract/liveness-session';
+import type { LivenessResult } from '../../contract/liveness';
 import type { LivenessFrameLabel } from '../../contract/liveness';
 import type { EncodedImage } from '../capture/encode-image';
 

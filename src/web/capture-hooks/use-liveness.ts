@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
-import type { LivenessChallenge } from '../../contract/liveness';
+import type { LivenessChallenge } from '../../contract/liveness-session';
 import { encodeVideoFrame } from '../capture/encode-image';
 import { createFaceEngine, type FaceEngine, type FaceEngineHint } from '../capture/face-engine';
 import { createStabiliser } from './hint-stabiliser';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LivenessChallenge } from '../../contract/liveness';
+import type { LivenessChallenge } from '../../contract/liveness-session';
 import { CHALLENGE_FPS, GUIDANCE_FPS, createFaceEngine, type FaceEngineUpdate } from './face-engine';
 import type { FromWorker, ToWorker } from './workers/face-protocol';
 

@@ -2,7 +2,7 @@
 // the element itself: see video-frame.ts), sends them one at a time to a Worker that runs
 // MediaPipe FaceLandmarker, the guidance rules and the liveness judge (workers/face-session.ts),
 // and hands the Worker's updates to subscribers.
-import type { LivenessChallenge } from '../../contract/liveness';
+import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { OvalGuide } from '../../vision/face/face-guidance';
 import { assetUrl, WASM_PATH } from './face-detector';
 import { createFrameGrabber, type GrabbedFrame } from './frame-grabber';

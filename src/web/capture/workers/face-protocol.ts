@@ -1,6 +1,7 @@
 // Messages between the face engine (main thread) and its Worker, and the frame size they share.
 // Nothing here runs code: both sides import it.
-import type { LivenessAction, LivenessChallenge, LivenessFrameLabel, LivenessResult } from '../../../contract/liveness';
+import type { LivenessAction, LivenessChallenge } from '../../../contract/liveness-session';
+import type { LivenessFrameLabel, LivenessResult } from '../../../contract/liveness';
 import type { FaceEngineHint, OvalGuide } from '../../../vision/face/face-guidance';
 
 /** Long edge of the analysed frames, px: the landmarker looks at a 192 px face crop anyway. */

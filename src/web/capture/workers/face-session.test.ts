@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LivenessChallenge } from '../../../contract/liveness';
+import type { LivenessChallenge } from '../../../contract/liveness-session';
 import { livenessResultSchema } from '../../../contract/liveness';
 import { RECORDED_FRAME, recordedFaces, type SequenceName } from '../../../vision/face/fixtures/recorded';
 import type { OvalGuide } from '../../../vision/face/face-guidance';

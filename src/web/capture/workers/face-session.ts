@@ -1,7 +1,7 @@
 // What the face worker does with each frame, without the Worker and MediaPipe around it (they
 // are passed in), so it can be tested in Node: landmarks → measures → guidance, or the liveness
 // judge during a challenge, keeping the judge's evidence frames and encoding them at the end.
-import type { LivenessChallenge } from '../../../contract/liveness';
+import type { LivenessChallenge } from '../../../contract/liveness-session';
 import { DEFAULT_FACE_GUIDANCE, guideFace, type OvalGuide } from '../../../vision/face/face-guidance';
 import { measureFace, type FaceMeasures, type Landmarks } from '../../../vision/face/face-measures';
 import { createLivenessJudge, type LivenessJudge } from '../../../vision/face/liveness-judge';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LivenessChallenge } from '../../../contract/liveness';
+import type { LivenessChallenge } from '../../../contract/liveness-session';
 import { encodeImageFile, type EncodedImage } from '../../capture/encode-image';
 import { pickedSelfieProblem, type SelfieProblem } from '../../capture/selfie-photo-check';
 import { useCamera } from '../../capture-hooks/use-camera';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LivenessAction } from '../../../contract/liveness';
+import type { LivenessAction } from '../../../contract/liveness-session';
 import styles from './liveness-cues.module.css';
 
 /**

@@ -16,7 +16,8 @@ import {
 } from '../../../../contract/hosted-company';
 import { CompanyApiError, errorFromResponse } from './api-error';
 import { xhrUpload, XhrNetworkError } from './xhr-upload';
-import { livenessChallengeSchema, type LivenessChallenge, type LivenessResult } from '../../../../contract/liveness';
+import { livenessChallengeSchema, type LivenessChallenge } from '../../../../contract/liveness-session';
+import type { LivenessResult } from '../../../../contract/liveness';
 
 export type SaveDraftResponse = z.infer<typeof saveDraftResponseSchema>;
 export type StartLivenessResponse = z.infer<typeof startLivenessResponseSchema>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivenessStatus } from '../../../../contract/hosted-company';
-import type { LivenessChallenge } from '../../../../contract/liveness';
+import type { LivenessChallenge } from '../../../../contract/liveness-session';
 import { withRetry } from '../../../api/retry';
 import type { EncodedImage } from '../../../capture/encode-image';
 import { ChallengeUnavailable, type LivenessOutcome } from '../../../capture-hooks/liveness-state';

@@ -1,7 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { buildSectionSchema, fieldMaxLength, type RepresentativeValues } from '../../../../contract/company-form';
-import { docTypeSchema } from '../../../../contract/individual';
+import { docTypeSchema } from '../../../../contract/document';
 import { CheckboxField } from '../fields/checkbox-field';
 import { CountryField } from '../fields/country-field';
 import { toInternationalPhone } from '../fields/phone';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocType } from '../../../../contract/individual';
+import type { DocType } from '../../../../contract/document';
 import type { DocumentHint } from '../../../../vision/document/types';
 import { checkDocumentCapture } from '../../../capture/document-photo-check';
 import type { EncodedImage } from '../../../capture/encode-image';

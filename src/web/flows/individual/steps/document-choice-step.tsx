@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChooseDocumentBody, HostedSession } from '../../../../contract/hosted-individual';
-import { docTypeSchema, type DocType } from '../../../../contract/individual';
+import { docTypeSchema, type DocType } from '../../../../contract/document';
 import { HostedApiError } from '../../../api/errors';
 import { countryOptions } from '../../../i18n/country-names';
 import { Alert } from '../../../ui/alert';

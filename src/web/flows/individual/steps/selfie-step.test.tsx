@@ -6,7 +6,8 @@
 // no camera or no models lead to another device, with a file only where the key allows it.
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LivenessChallenge, LivenessResult } from '../../../../contract/liveness';
+import type { LivenessChallenge } from '../../../../contract/liveness-session';
+import type { LivenessResult } from '../../../../contract/liveness';
 import type * as EncodeImage from '../../../capture/encode-image';
 import type { FaceEngineUpdate } from '../../../capture/face-engine';
 import { installFakeCamera } from '../../../capture-hooks/test-camera';

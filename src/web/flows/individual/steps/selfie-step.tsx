@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LivenessChallenge } from '../../../../contract/liveness';
+import type { LivenessChallenge } from '../../../../contract/liveness-session';
 import type { EncodedImage } from '../../../capture/encode-image';
 import type { LivenessOutcome } from '../../../capture-hooks/liveness-state';
 import { Button } from '../../../ui/button';
