@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { automaticChecksSchema } from './automatic-checks';
 import { URL_MAX, httpUrlSchema } from './common';
 import { destinationSchema } from './events';
 import { companyStatusSchema } from './statuses';
@@ -68,6 +69,9 @@ export const brandingPatchSchema = z.object({
 
 const originsSchema = z.array(originSchema).max(ORIGINS_MAX);
 
+/** Who decides a live key's sessions: the automatic checks (with review when unsure) or always a specialist. */
+export const decisionsModeSchema = z.enum(['auto', 'review']);
+
 /** `POST /api/admin/keys`. Unknown fields are ignored. */
 export const createKeyBodySchema = z.object({
   mode: keyModeSchema,
@@ -78,6 +82,8 @@ export const createKeyBodySchema = z.object({
   branding: brandingSchema.optional(),
   /** Offer a file picker for the selfie (default false): such sessions are not live. */
   selfieUpload: z.boolean().optional(),
+  /** Live sessions: `auto` (default) decided by the automatic checks, `review` always by a specialist. */
+  decisions: decisionsModeSchema.optional(),
 });
 export type CreateKeyBody = z.input<typeof createKeyBodySchema>;
 
@@ -89,6 +95,7 @@ export const updateKeyBodySchema = z.object({
   origins: originsSchema.nullable().optional(),
   branding: brandingPatchSchema.nullable().optional(),
   selfieUpload: z.boolean().optional(),
+  decisions: decisionsModeSchema.optional(),
 });
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
 
@@ -105,6 +112,7 @@ export const adminKeySchema = z.object({
   branding: brandingSchema,
   /** The hosted flow offers a file picker for the selfie; such sessions are `not_live`. */
   selfieUpload: z.boolean(),
+  decisions: decisionsModeSchema,
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
 });
@@ -213,3 +221,18 @@ export const testEventSchema = z.object({ id: z.string(), destination: destinati
 export type TestEvent = z.output<typeof testEventSchema>;
 export const testEventsSchema = z.object({ events: z.array(testEventSchema) });
 export type TestEvents = z.output<typeof testEventsSchema>;
+
+/** One session waiting for a specialist (`GET /api/admin/reviews`, oldest submission first). */
+export const reviewItemSchema = z.object({
+  verificationId: z.string(),
+  keyId: z.string(),
+  vendorData: z.string(),
+  docType: z.string().nullable(),
+  issuingState: z.string().nullable(),
+  resubmissions: z.number().int(),
+  submittedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The automatic checks' scores and why the session waits for a specialist (null: none ran). */
+  checks: automaticChecksSchema.nullable(),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;

@@ -127,15 +127,3 @@ export const reviewDecisionBodySchema = z.object({
 });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBodySchema>;
 
-/** One session waiting for a specialist (`GET /api/admin/reviews`, oldest submission first). */
-export const reviewItemSchema = z.object({
-  verificationId: z.string(),
-  keyId: z.string(),
-  vendorData: z.string(),
-  docType: z.string().nullable(),
-  issuingState: z.string().nullable(),
-  resubmissions: z.number().int(),
-  submittedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type ReviewItem = z.infer<typeof reviewItemSchema>;

@@ -56,8 +56,11 @@ export type LivenessResult = z.infer<typeof livenessResultSchema>;
  */
 export const livenessRecordSchema = z.object({
   status: livenessOutcomeSchema,
-  /** `active_challenge` for the camera check, `file_upload` for a picked selfie, '' when none. */
-  method: z.enum(['active_challenge', 'file_upload', '']),
+  /**
+   * `active_challenge` for the camera check, `file_upload` for a picked selfie,
+   * `customer_frames` for frames a customer's own app captured and uploaded, '' when none.
+   */
+  method: z.enum(['active_challenge', 'file_upload', 'customer_frames', '']),
   challenge: z.array(livenessActionSchema),
   attempts: z.number().int().min(0),
   /** Why it did not pass ('' when passed or not performed). */

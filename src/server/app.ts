@@ -7,6 +7,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static';
 import { hostedPageHeaders } from './http/hosted-page-csp';
 import { v1IndividualRoutes } from './routes/v1-individual.routes';
+import { collectedRoutes } from './collected/collected.routes';
 import { v1CompanyRoutes } from './routes/v1-company.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
@@ -40,8 +41,10 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
       return fail(c, 413, messages.tooLarge);
     },
   });
+  // Customer-collected uploads (collected/) read their bodies under the media limits instead.
+  const collectedUpload = /^\/api\/v1\/verifications\/[^/]+\/(media\/[^/]+|liveness)$/;
   app.use('/api/v1/*', async (c, next) => {
-    if (c.req.path.startsWith('/api/v1/hosted/')) return next();
+    if (c.req.path.startsWith('/api/v1/hosted/') || collectedUpload.test(c.req.path)) return next();
     return customerBodyLimit(c, next);
   });
 
@@ -52,6 +55,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.route('/api/v1/test', testHelperRoutes(ctx));
   app.route('/api/v1/test', testHelperCompanyRoutes(ctx));
   app.route('/api/v1', v1IndividualRoutes(ctx));
+  app.route('/api/v1', collectedRoutes(ctx));
   app.route('/api/v1', v1CompanyRoutes(ctx));
   // Every admin route needs the admin token; route groups below are mounted behind it.
   app.use('/api/admin/*', requireAdmin(ctx));

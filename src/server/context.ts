@@ -19,4 +19,10 @@ export interface AppContext {
   keyCache: ApiKeyCache;
   /** Wakes the webhook worker after an event was committed (no-op when no worker runs). */
   kickWebhooks(): void;
+  /**
+   * Set while this process runs the decision runner (jobs.ts): submitted live sessions then get
+   * a decision job. Without it (DECISION_WORKER=0, or a test that starts no jobs) a live
+   * session goes straight to a specialist, as before the pipeline existed.
+   */
+  decisionRunner?: { kick(): void };
 }

@@ -79,6 +79,7 @@ const settingsSchema = z.object({
   WEBHOOK_MEDIA_URL_TTL_SECONDS: integerSetting(60, 30 * DAY_S, ' seconds').default(WEBHOOK_MEDIA_URL_TTL_DEFAULT_S),
   /** Set to 0 to run without the webhook delivery worker (e.g. a web-only replica). */
   WEBHOOK_WORKER: flagSetting('1 runs the webhook delivery worker').default('1'),
+  DECISION_WORKER: flagSetting('1 runs the automatic decision checks of live sessions').default('1'),
   /** Allow webhook URLs on loopback/private addresses (tests and local development). */
   WEBHOOK_ALLOW_PRIVATE: flagSetting('1 allows webhook URLs on private addresses').default('1'),
 });
@@ -97,6 +98,8 @@ export interface Settings {
   mediaUrlTtlSeconds: number;
   webhookMediaUrlTtlSeconds: number;
   webhookWorker: boolean;
+  /** Runs the decision runner (automatic checks of live sessions) in this process. */
+  decisionWorker: boolean;
   webhookAllowPrivate: boolean;
 }
 
@@ -127,6 +130,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     mediaUrlTtlSeconds: s.MEDIA_URL_TTL_SECONDS,
     webhookMediaUrlTtlSeconds: s.WEBHOOK_MEDIA_URL_TTL_SECONDS,
     webhookWorker: s.WEBHOOK_WORKER === '1',
+    decisionWorker: s.DECISION_WORKER === '1',
     webhookAllowPrivate: s.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -11,10 +11,11 @@ async function main() {
   const settings = loadSettings();
   const { ctx, database } = await buildContext(settings);
   await firstStart(ctx);
-  // Sessions a crash left between submit and decision are finished now.
+  const jobs = startJobs(ctx);
+  // Sessions a crash left between submit and decision are finished (or queued) now; queued
+  // decision jobs survive in their table and the runner takes them up.
   await resumePendingDecisions(ctx);
   const app = createApp(ctx);
-  const jobs = startJobs(ctx);
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     ctx.logger.info('listening', { port: info.port, db: database.kind, publicUrl: settings.publicUrl });
   });

@@ -25,6 +25,8 @@ export const apiKeys = pgTable('api_keys', {
   branding: jsonb('branding').$type<Json>().notNull().default({}),
   /** The hosted flow offers a file picker for the selfie (such sessions are not live). */
   selfieUpload: boolean('selfie_upload').notNull().default(false),
+  /** Live sessions: `auto` lets the pipeline decide, `review` sends every one to a specialist. */
+  decisions: text('decisions').$type<'auto' | 'review'>().notNull().default('auto'),
   createdAt: ts('created_at').notNull(),
   revokedAt: ts('revoked_at'),
 }, (t) => [uniqueIndex('api_keys_lookup_digest').on(t.lookupDigest)]);
@@ -49,6 +51,8 @@ export const verifications = pgTable('verifications', {
   docInfo: jsonb('doc_info').$type<Json>(),
   /** Active liveness state and outcome (src/server/liveness/liveness-state.ts); null before any. */
   liveness: jsonb('liveness').$type<Json>(),
+  /** Scores and reasons of the automatic checks (decisions/rules.ts AutomaticChecks); null before. */
+  checks: jsonb('checks').$type<Json>(),
   resubmissions: integer('resubmissions').notNull().default(0),
   /** Set when this session is a company representative's liveness step. */
   companyVerificationId: text('company_verification_id'),
@@ -163,3 +167,19 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   responseBody: text('response_body').notNull(),
   createdAt: ts('created_at').notNull(),
 }, (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })]);
+
+/**
+ * Decision jobs: one per submitted live session, written in the submit's transaction so that a
+ * decision in flight survives a stop or a kill. A runner claims one (lease), analyses off the
+ * request thread and decides; an expired lease makes the job claimable again.
+ */
+export const decisionJobs = pgTable('decision_jobs', {
+  verificationId: text('verification_id').primaryKey(),
+  state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  runAfter: ts('run_after').notNull(),
+  leaseUntil: ts('lease_until'),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [index('decision_jobs_due').on(t.state, t.runAfter)]);

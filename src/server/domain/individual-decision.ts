@@ -8,8 +8,9 @@ import type { VerificationRow } from './individual-record';
 import { keyOfVerification, lockVerification, updateVerification } from './individual-store';
 import { forcedOutcomeOf } from './individual-test-outcome';
 import { livenessFailureReason } from '../liveness/liveness-state';
+import { enqueueDecisionJob } from '../decisions/decision-jobs';
 
-export type DecisionCtx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'logger' | 'secrets' | 'settings'>;
+export type DecisionCtx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'logger' | 'secrets' | 'settings' | 'decisionRunner'>;
 
 /** Decision payloads are webhook bodies: their media URLs get the webhook lifetime. */
 export function decideDeps(ctx: DecisionCtx): DecideDeps {
@@ -21,10 +22,10 @@ export function decideDeps(ctx: DecisionCtx): DecideDeps {
 export const TEST_FAILED_REASON = 'Failed on request (test mode)';
 
 /**
- * The decision pipeline for one submitted session: the session is processed (`completed`,
- * 2001) and then, for a test key, decided automatically in the same transaction (successful,
- * or the outcome forced with the test helper; `failed` with a liveness reason when the liveness
- * check did not pass); for a live key it waits for a specialist
+ * The decision pipeline for one submitted session. A test key is decided by the sandbox rules in
+ * this transaction (successful, or the outcome forced with the test helper; `failed` with a
+ * liveness reason when the liveness check did not pass). A live key gets a decision job for the
+ * automatic checks (decisions/), or, when this process runs none, waits for a specialist
  * (decision `review`, verificationMethod `manual`). A session no longer `submitted` (already
  * processed by another process, cancelled, deleted) is left alone, so running it twice is safe.
  */
@@ -34,6 +35,11 @@ export async function processSubmission(ctx: DecisionCtx, id: string): Promise<V
     const row = await lockVerification(tx, id, deps.now);
     if (!row || row.status !== 'started' || row.decision !== 'submitted') return null;
     const key = await keyOfVerification(tx, row);
+    if (key.mode === 'live' && ctx.decisionRunner) {
+      // The automatic checks decide off the request path (decisions/decision-runner.ts).
+      await enqueueDecisionJob(tx, id, deps.now);
+      return row;
+    }
     if (key.mode === 'live') {
       return updateVerification(tx, id, {
         status: 'completed', statusCode: individualStatusCodes.completed, decision: 'review', verificationMethod: 'manual', updatedAt: deps.now,
@@ -48,7 +54,10 @@ export async function processSubmission(ctx: DecisionCtx, id: string): Promise<V
     if (notLive) return applyDecision(tx, row, { outcome: 'failed', reason: notLive }, deps);
     return applyDecision(tx, row, { outcome: 'successful' }, deps);
   });
-  if (result) ctx.kickWebhooks();
+  if (result) {
+    ctx.kickWebhooks();
+    ctx.decisionRunner?.kick();
+  }
   return result;
 }
 

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { ReviewDecisionBody, ReviewItem, TestOutcomeBody } from '../../contract/hosted-individual';
+import type { ReviewItem } from '../../contract/admin';
+import { automaticChecksSchema } from '../../contract/automatic-checks';
+import type { ReviewDecisionBody, TestOutcomeBody } from '../../contract/hosted-individual';
 import type { Db } from '../db/client';
 import { verifications } from '../db/schema';
 import { applyDecision, isUndecided, requestResubmission } from './individual-decide';
@@ -15,6 +17,12 @@ const inReview = and(
 );
 
 /** Sessions waiting for a specialist, oldest submission first (first come, first decided). */
+/** Stored checks as the contract shows them; anything unreadable is shown as none. */
+function parseChecks(raw: unknown) {
+  const parsed = automaticChecksSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
 export async function listReviews(db: Db, page: number, limit: number): Promise<{ items: ReviewItem[]; total: number }> {
   const [total] = await db.select({ n: count() }).from(verifications).where(inReview);
   const rows = await db.select().from(verifications).where(inReview)
@@ -24,6 +32,7 @@ export async function listReviews(db: Db, page: number, limit: number): Promise<
     items: rows.map((r) => ({
       verificationId: r.id, keyId: r.apiKeyId, vendorData: r.vendorData, docType: r.docType, issuingState: r.issuingState,
       resubmissions: r.resubmissions, submittedAt: r.submittedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(),
+      checks: parseChecks(r.checks),
     })),
   };
 }

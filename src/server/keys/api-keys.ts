@@ -15,6 +15,7 @@ export interface CreateKeyInput {
   origins?: string[];
   branding?: Record<string, unknown>;
   selfieUpload?: boolean;
+  decisions?: 'auto' | 'review';
 }
 
 /** Creates a key; the plain key is returned once and never stored in clear. */
@@ -33,6 +34,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     origins: input.origins ?? [],
     branding: input.branding ?? {},
     selfieUpload: input.selfieUpload ?? false,
+    decisions: input.decisions ?? 'auto',
     createdAt: now,
   }).returning();
   return { row: row!, apiKey };

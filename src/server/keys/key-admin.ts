@@ -12,6 +12,7 @@ export interface KeyPatch {
   origins?: string[] | null;
   branding?: { [K in keyof Branding]?: Branding[K] | null } | null;
   selfieUpload?: boolean;
+  decisions?: 'auto' | 'review';
 }
 
 /** Stored branding is jsonb; anything unexpected in it is dropped rather than shown. */
@@ -32,6 +33,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     origins: row.origins,
     branding: storedBranding(row.branding),
     selfieUpload: row.selfieUpload,
+    decisions: row.decisions,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
@@ -78,6 +80,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.origins !== undefined) set.origins = patch.origins ?? [];
   if (patch.branding !== undefined) set.branding = mergeBranding(storedBranding(row.branding), patch.branding);
   if (patch.selfieUpload !== undefined) set.selfieUpload = patch.selfieUpload;
+  if (patch.decisions !== undefined) set.decisions = patch.decisions;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
   return { kind: 'ok', row: updated! };

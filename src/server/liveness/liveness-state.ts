@@ -15,7 +15,7 @@ export interface IssuedChallenge {
 
 export interface StoredLiveness {
   outcome: LivenessOutcome;
-  method: 'active_challenge' | 'file_upload' | '';
+  method: 'active_challenge' | 'file_upload' | 'customer_frames' | '';
   challenges: IssuedChallenge[];
   reason: string;
   completedAt: string;

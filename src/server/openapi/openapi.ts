@@ -8,11 +8,13 @@ import {
   hostedCompanyErrorCodeSchema, hostedCompanySessionSchema, HOSTED_TOKEN_HEADER, livenessSelfieResponseSchema,
   saveDraftResponseSchema, startLivenessResponseSchema, submitCompanyResponseSchema, uploadedDocumentSchema,
 } from '../../contract/hosted-company';
-import { hostedErrorCodeSchema, hostedSessionSchema, reviewItemSchema } from '../../contract/hosted-individual';
+import { hostedErrorCodeSchema, hostedSessionSchema } from '../../contract/hosted-individual';
+import { reviewItemSchema } from '../../contract/admin';
 import { createIndividualResponseSchema, individualRecordSchema, individualSummarySchema } from '../../contract/individual';
 import { toSchema } from './json-schema';
 import { TAGS } from './operations';
 import { adminPaths } from './paths-admin';
+import { collectedPaths } from './paths-collected';
 import { customerPaths } from './paths-customer';
 import { hostedPaths } from './paths-hosted';
 import { servicePaths } from './paths-service';
@@ -80,7 +82,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: TAGS.admin, description: 'Operator API (the idv command): admin bearer token' },
       { name: TAGS.service, description: 'Health, this document, signed media links: no authentication' },
     ],
-    paths: { ...customerPaths(), ...testHelperPaths(), ...hostedPaths(), ...adminPaths(), ...servicePaths() },
+    paths: { ...customerPaths(), ...collectedPaths(), ...testHelperPaths(), ...hostedPaths(), ...adminPaths(), ...servicePaths() },
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Customer API key (sk_test_… or sk_live_…)' },

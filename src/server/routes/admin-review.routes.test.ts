@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEnvelopeSchema } from '../../contract/envelope';
-import { reviewItemSchema } from '../../contract/hosted-individual';
+import { reviewItemSchema } from '../../contract/admin';
 import { RESUBMISSION_LIMIT_EXCEEDED } from '../../contract/statuses';
 import { settleDecisions } from '../domain/individual-decision';
 import { createHarness, type Harness } from '../testing/harness';

@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
-  chooseDocumentBodySchema, hostedErrorHttpStatus, MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, mediaSlotSchema,
-  type HostedErrorCode, type MediaSlot,
+  chooseDocumentBodySchema, hostedErrorHttpStatus, mediaSlotSchema, type HostedErrorCode,
 } from '../../contract/hosted-individual';
 import type { AppContext } from '../context';
-import { chooseDocument, recordUpload, startSession, submitSession, uploadBlocker, type HostedResult } from '../domain/individual-hosted';
+import { chooseDocument, startSession, submitSession, uploadBlocker, type HostedResult } from '../domain/individual-hosted';
 import type { VerificationRow } from '../domain/individual-record';
 import { toHostedSession } from '../domain/individual-session';
 import { findHostedVerification, keyOfVerification } from '../domain/individual-store';
 import { fail, ok } from '../http/envelope';
-import { documentPresent } from '../media/document-presence';
-import { processUpload } from '../media/process-upload';
+import { acceptCapture, storageKeyFor, type CaptureResult } from '../collected/accept-capture';
 import { issueIndividualChallenge, pickedSelfiePatch, submitIndividualLiveness } from '../liveness/individual-liveness';
 import { readLivenessUpload } from '../liveness/liveness-upload';
 import { readLimitedBody } from '../media/read-body';
@@ -45,8 +42,14 @@ export function hostedFail(c: Context, code: HostedErrorCode, extra: Record<stri
   return fail(c, hostedErrorHttpStatus[code], errorMessages[code], { code, ...extra });
 }
 
-/** Declared upload types we take; the bytes decide anyway (octet-stream for clients that cannot say). */
-const uploadContentTypes = new Set<string>([...MEDIA_ACCEPTED_TYPES, 'application/octet-stream']);
+/** A refused capture in the envelope, with its detail or size limit when there is one. */
+export function captureFail(c: Context, res: Extract<CaptureResult, { ok: false }>) {
+  const extra: Record<string, unknown> = {};
+  if ('detail' in res && res.detail) extra.detail = res.detail;
+  if ('maxBytes' in res && res.maxBytes) extra.maxBytes = res.maxBytes;
+  if ('missing' in res && res.missing) extra.missing = res.missing;
+  return hostedFail(c, res.code, extra);
+}
 
 /**
  * The hosted individual API (`/api/v1/hosted/verifications/{processId}/…`), used by the web app.
@@ -101,25 +104,12 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
     // Refuse before reading or decoding anything when the session cannot take this upload.
     const blocked = uploadBlocker(row, slot.data);
     if (blocked) return hostedFail(c, blocked);
-    const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!uploadContentTypes.has(declared)) return hostedFail(c, 'unsupported_media_type');
-    const body = await readLimitedBody(c.req.raw, MEDIA_MAX_BYTES);
-    if (!body.ok) {
-      return body.reason === 'too_large'
-        ? hostedFail(c, 'media_too_large', { maxBytes: MEDIA_MAX_BYTES })
-        : hostedFail(c, 'invalid_media', { detail: 'The request has no image' });
-    }
     // A picked selfie proves no live person: only where the key allows it, and then marked so.
     const key = slot.data === 'selfie' ? await keyOfVerification(ctx.db, row) : null;
     if (key && !key.selfieUpload) return hostedFail(c, 'selfie_upload_not_allowed');
-    const image = await processUpload(body.bytes);
-    if (!image.ok) return hostedFail(c, image.code, { detail: image.detail });
-    // The phone checks this too, but any client can call the API: nothing without a document is stored.
-    if (slot.data !== 'selfie' && !(await documentPresent(image.bytes))) return hostedFail(c, 'document_not_found');
-    const storageKey = storageKeyFor(row.id, slot.data);
-    await ctx.storage.put(storageKey, image.bytes);
-    // From here recordUpload owns the file: it deletes it when refused, and the one it replaces.
-    return answer(c, 'Media uploaded', await recordUpload(ctx, row.id, slot.data, storageKey, key ? pickedSelfiePatch() : undefined));
+    const res = await acceptCapture(ctx, c.req.raw, row.id, slot.data, key ? pickedSelfiePatch() : undefined);
+    if (!res.ok) return captureFail(c, res);
+    return answer(c, 'Media uploaded', res);
   });
 
   app.post('/verifications/:processId/liveness/challenge', async (c) => {
@@ -152,7 +142,4 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   return app;
 }
 
-/** `verifications/<id>/<slot>-<random>.jpg`: a retake never overwrites what a signed URL points at. */
-export function storageKeyFor(id: string, slot: MediaSlot): string {
-  return `verifications/${id}/${slot}-${randomBytes(8).toString('hex')}.jpg`;
-}
+

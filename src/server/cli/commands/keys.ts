@@ -38,8 +38,13 @@ const webhookOptions: Record<string, OptionSpec> = {
     type: 'string', value: 'allow|deny', choices: ['allow', 'deny'],
     description: 'offer a file picker for the selfie (default deny); such sessions are not live and never decided successful automatically',
   },
+  decisions: {
+    type: 'string', value: 'auto|review', choices: ['auto', 'review'],
+    description: 'live sessions: decided by the automatic checks (default auto), or every one by a specialist (review)',
+  },
 };
 
+const decisionsFrom = (opts: Options) => (opts.has('decisions') ? { decisions: opts.string('decisions') } : {});
 const selfieUploadFrom = (opts: Options) => (opts.has('selfie-upload') ? { selfieUpload: opts.string('selfie-upload') === 'allow' } : {});
 
 /** Branding flags → body; `''` means "clear" (null) in an update. */
@@ -71,7 +76,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -94,6 +99,7 @@ const create: Command = {
       ...(opts.has('name') ? { name: opts.string('name') } : {}),
       ...(brandingFrom(opts, false) ? { branding: brandingFrom(opts, false) } : {}),
       ...selfieUploadFrom(opts),
+      ...decisionsFrom(opts),
     });
     const api = client();
     const { data: k } = await api.call<CreatedKey>('POST', '/keys', body);
@@ -160,6 +166,7 @@ const update: Command = {
       ...(opts.has('name') ? { name: opts.string('name') || null } : {}),
       ...(brandingFrom(opts, true) ? { branding: brandingFrom(opts, true) } : {}),
       ...selfieUploadFrom(opts),
+      ...decisionsFrom(opts),
     };
     if (Object.keys(raw).length === 0) throw new UsageError('nothing to update: give at least one option');
     const body = check(updateKeyBodySchema, raw);

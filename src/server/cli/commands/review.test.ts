@@ -53,8 +53,8 @@ describe('idv review', () => {
     const r = await review(['list']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^VERIFICATION ID\s+KEY\s+DOCUMENT\s+RESUBMISSIONS\s+VENDOR DATA\s+SUBMITTED$/);
-    expect(lines[1]).toMatch(new RegExp(`^${id}\\s+key_\\w+\\s+NATIONAL_ID NGA\\s+0\\s+user-42\\s+2026-01-05 10:00:00Z$`));
+    expect(lines[0]).toMatch(/^VERIFICATION ID\s+KEY\s+DOCUMENT\s+RESUBMISSIONS\s+VENDOR DATA\s+FACE\s+WHY\s+SUBMITTED$/);
+    expect(lines[1]).toMatch(new RegExp(`^${id}\\s+key_\\w+\\s+NATIONAL_ID NGA\\s+0\\s+user-42\\s+-\\s+-\\s+2026-01-05 10:00:00Z$`));
     const j = JSON.parse((await review(['list', '--json'])).stdout);
     expect(j).toEqual([expect.objectContaining({ verificationId: id, resubmissions: 0 })]);
   });

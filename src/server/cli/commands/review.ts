@@ -1,5 +1,6 @@
 import { ADMIN_PAGE_LIMIT_DEFAULT, ADMIN_PAGE_LIMIT_MAX } from '../../../contract/admin';
-import { reviewDecisionBodySchema, type ReviewItem } from '../../../contract/hosted-individual';
+import { reviewDecisionBodySchema } from '../../../contract/hosted-individual';
+import type { ReviewItem } from '../../../contract/admin';
 import type { IndividualRecord } from '../../../contract/individual';
 import type { Options } from '../args';
 import { UsageError, type Command, type CommandGroup, type OptionSpec } from '../command';
@@ -11,6 +12,8 @@ const reviewColumns: Column<ReviewItem>[] = [
   { header: 'DOCUMENT', value: (r) => (r.docType ? `${r.docType} ${r.issuingState ?? ''}`.trim() : null) },
   { header: 'RESUBMISSIONS', value: (r) => r.resubmissions },
   { header: 'VENDOR DATA', value: (r) => r.vendorData, max: 30 },
+  { header: 'FACE', value: (r) => r.checks?.faceMatch?.distance ?? null },
+  { header: 'WHY', value: (r) => r.checks?.reasons.join('; ') ?? null, max: 60 },
   { header: 'SUBMITTED', value: (r) => shortTime(r.submittedAt) },
 ];
 

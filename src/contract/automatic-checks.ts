@@ -1,0 +1,41 @@
+// Scores and reasons of the service's automatic checks of a live session (face match, liveness
+// re-check, document MRZ), attached to the session for the specialist who reviews it.
+import { z } from 'zod';
+
+export const livenessRecheckSchema = z.object({
+  verdict: z.enum(['passed', 'no_motion', 'other_person', 'uncertain']),
+  /** Largest yaw change from the neutral evidence frame, degrees (null without turn frames). */
+  turnDeg: z.number().nullable(),
+  /** Lowest eye openness over blink frames relative to the neutral frame (null without). */
+  blinkRatio: z.number().nullable(),
+  /** Largest face-descriptor distance of an evidence frame to the selfie. */
+  maxDistance: z.number().nullable(),
+  notes: z.array(z.string()),
+});
+
+export const automaticChecksSchema = z.object({
+  version: z.literal(1),
+  outcome: z.enum(['successful', 'failed', 'review']),
+  /** The failure reasons (failed), or why a specialist must look (review); empty when successful. */
+  reasons: z.array(z.string()),
+  faceMatch: z.object({
+    /** Face-descriptor distance selfie ↔ document portrait (lower = more alike); null when a face is missing. */
+    distance: z.number().nullable(),
+    matchMax: z.number(),
+    mismatchMin: z.number(),
+    selfieFaces: z.number().int(),
+    documentFaces: z.number().int(),
+    documentSide: z.string(),
+  }).optional(),
+  liveness: z.object({ device: z.string(), server: livenessRecheckSchema }).optional(),
+  document: z.object({
+    mrz: z.enum(['valid', 'invalid', 'unreadable']),
+    format: z.string(),
+    failedChecks: z.array(z.string()),
+    expired: z.boolean().nullable(),
+    side: z.string(),
+  }).optional(),
+  durationMs: z.number().optional(),
+});
+export type AutomaticChecks = z.infer<typeof automaticChecksSchema>;
+export type LivenessRecheckResult = z.infer<typeof livenessRecheckSchema>;

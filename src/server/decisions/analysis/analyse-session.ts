@@ -1,0 +1,48 @@
+import type { FaceEngine, FaceReading } from './face-engine';
+import { descriptorDistance } from './face-geometry';
+import type { FaceSummary, MrzAnalysis, SessionAnalysis, SessionMedia } from './session-analysis';
+import type { MrzReader } from '../mrz/read-mrz';
+
+const summary = (r: FaceReading): FaceSummary => ({
+  faces: r.faces, score: round(r.score), yawDeg: round(r.yawDeg), pitchDeg: round(r.pitchDeg), eyeOpenness: round(r.eyeOpenness),
+});
+const round = (v: number) => Math.round(v * 1000) / 1000;
+const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+/**
+ * Reads every face and the MRZ of one session. Runs in the analysis worker (CPU-bound). The MRZ
+ * is looked for on the back first (ID cards carry it there), then on the front (passports).
+ */
+export async function analyseSession(media: SessionMedia, engines: { face: FaceEngine; mrz: MrzReader }): Promise<SessionAnalysis> {
+  const started = Date.now();
+  const read = (u: Uint8Array | null) => (u ? engines.face.read(buf(u)) : Promise.resolve(null));
+  const selfie = await read(media.selfie);
+  const front = await read(media.front);
+  const back = front ? null : await read(media.back);
+  const portrait = front ?? back;
+  const distance = (r: FaceReading | null) => (selfie && r ? round(descriptorDistance(selfie.descriptor, r.descriptor)) : null);
+
+  const evidence = [];
+  for (const frame of media.evidence) {
+    const face = await engines.face.read(buf(frame.data));
+    evidence.push({ label: frame.label, face: face ? summary(face) : null, distanceToSelfie: distance(face) });
+  }
+
+  const today = new Date(`${media.today}T00:00:00Z`);
+  let mrz: MrzAnalysis = { found: false };
+  for (const side of ['back', 'front'] as const) {
+    const image = media[side];
+    if (!image) continue;
+    const reading = await engines.mrz.read(buf(image), today);
+    if (reading.found) {
+      mrz = { found: true, side, format: reading.format, valid: reading.valid, failedChecks: reading.failedChecks, expired: reading.expired, docInfo: reading.docInfo };
+      break;
+    }
+  }
+  return {
+    selfie: selfie ? summary(selfie) : null,
+    document: portrait ? { ...summary(portrait), side: front ? 'front' : 'back' } : null,
+    faceDistance: distance(portrait),
+    evidence, mrz, durationMs: Date.now() - started,
+  };
+}

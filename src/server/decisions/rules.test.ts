@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLiveness, type StoredLiveness } from '../liveness/liveness-state';
+import type { EvidenceFrameAnalysis, FaceSummary, SessionAnalysis } from './analysis/session-analysis';
+import { decideFromAnalysis } from './rules';
+
+const face = (over: Partial<FaceSummary> = {}): FaceSummary => ({ faces: 1, score: 0.99, yawDeg: 0, pitchDeg: 4, eyeOpenness: 0.36, ...over });
+const frame = (label: EvidenceFrameAnalysis['label'], f: Partial<FaceSummary>, d = 0.2): EvidenceFrameAnalysis => ({ label, face: face(f), distanceToSelfie: d });
+const docInfo = {
+  docType: 'NATIONAL_ID' as const, docNumber: 'L898902C3', issueDate: '', expiryDate: '2031-04-15', issuingState: 'UTO',
+  firstName: 'ANNA', lastName: 'ERIKSSON', middleName: 'MARIA', dob: '1974-08-12', sex: 'F' as const,
+};
+
+function analysis(over: Partial<SessionAnalysis> = {}): SessionAnalysis {
+  return {
+    selfie: face(), document: { ...face(), side: 'front' }, faceDistance: 0.3,
+    evidence: [frame('neutral', {}), frame('turn-left', { yawDeg: 22 }, 0.5), frame('blink', { eyeOpenness: 0.18 })],
+    mrz: { found: true, side: 'back', format: 'TD1', valid: true, failedChecks: [], expired: false, docInfo },
+    durationMs: 900, ...over,
+  };
+}
+function live(over: Partial<StoredLiveness> = {}): StoredLiveness {
+  return {
+    ...emptyLiveness(), outcome: 'passed', method: 'active_challenge', checks: { device: 'passed', server: 'passed' },
+    challenges: [{ id: 'c', actions: ['turn-left', 'blink'], attempt: 1, issuedAt: '', expiresAt: '', answered: true }], ...over,
+  };
+}
+
+describe('decideFromAnalysis', () => {
+  it('passes a clean session and hands over the MRZ data', () => {
+    const r = decideFromAnalysis(analysis(), live(), 'auto');
+    expect(r.outcome).toBe('successful');
+    expect(r.docInfo).toEqual(docInfo);
+    expect(r.checks.reasons).toEqual([]);
+    expect(r.checks.liveness?.server.verdict).toBe('passed');
+  });
+
+  it('fails another person on the document, with the reason and the score', () => {
+    const r = decideFromAnalysis(analysis({ faceDistance: 0.84 }), live(), 'auto');
+    expect(r.outcome).toBe('failed');
+    expect(r.reason).toBe('Face on the document does not match the selfie');
+    expect(r.checks.faceMatch?.distance).toBe(0.84);
+  });
+
+  it('sends a face distance between the thresholds to review', () => {
+    const r = decideFromAnalysis(analysis({ faceDistance: 0.55 }), live(), 'auto');
+    expect(r.outcome).toBe('review');
+    expect(r.checks.reasons.join()).toMatch(/face match uncertain/);
+  });
+
+  it('fails an expired document', () => {
+    const r = decideFromAnalysis(analysis({ mrz: { ...analysis().mrz, expired: true } }), live(), 'auto');
+    expect(r).toMatchObject({ outcome: 'failed', reason: 'Document expired' });
+  });
+
+  it('reviews a failed check digit and an unreadable MRZ, never approves them', () => {
+    const bad = decideFromAnalysis(analysis({ mrz: { found: true, format: 'TD1', valid: false, failedChecks: ['documentNumber'], expired: false } }), live(), 'auto');
+    expect(bad.outcome).toBe('review');
+    expect(bad.docInfo).toBeUndefined();
+    expect(bad.checks.reasons.join()).toMatch(/documentNumber/);
+    expect(decideFromAnalysis(analysis({ mrz: { found: false } }), live(), 'auto').outcome).toBe('review');
+  });
+
+  it('fails liveness evidence with no motion, whatever the browser said', () => {
+    const still = [frame('neutral', {}), frame('turn-left', { yawDeg: 0.4 }), frame('blink', { eyeOpenness: 0.35 })];
+    const r = decideFromAnalysis(analysis({ evidence: still }), live(), 'auto');
+    expect(r).toMatchObject({ outcome: 'failed', reason: 'Liveness evidence shows no motion' });
+  });
+
+  it('fails evidence frames of another person than the selfie', () => {
+    const swapped = [frame('neutral', {}), frame('turn-left', { yawDeg: 25 }, 0.85), frame('blink', { eyeOpenness: 0.1 })];
+    expect(decideFromAnalysis(analysis({ evidence: swapped }), live(), 'auto').reason).toBe('Liveness evidence shows another person');
+  });
+
+  it('reviews a session whose liveness did not pass or whose selfie was picked from a file', () => {
+    expect(decideFromAnalysis(analysis(), live({ outcome: 'not_live', method: 'file_upload' }), 'auto').outcome).toBe('review');
+    expect(decideFromAnalysis(analysis(), live({ outcome: 'failed', reason: 'timeout' }), 'auto').outcome).toBe('review');
+  });
+
+  it('reviews when no face is found on the document', () => {
+    expect(decideFromAnalysis(analysis({ document: null, faceDistance: null }), live(), 'auto').outcome).toBe('review');
+  });
+
+  it('in review mode never decides alone, and keeps the automatic outcome in the reasons', () => {
+    const r = decideFromAnalysis(analysis({ faceDistance: 0.9 }), live(), 'review');
+    expect(r.outcome).toBe('review');
+    expect(r.checks.reasons.join()).toMatch(/automatic outcome: failed/);
+  });
+});

@@ -1,0 +1,80 @@
+import type { DocInfo } from '../../contract/document';
+import type { StoredLiveness } from '../liveness/liveness-state';
+import type { SessionAnalysis } from './analysis/session-analysis';
+import type { AutomaticChecks } from '../../contract/automatic-checks';
+import { recheckLiveness } from './liveness-recheck';
+
+/**
+ * Face match thresholds on face-api's descriptor distance (dlib scale). Measured on the
+ * project's fixture pairs (decisions/README.md): the same person (photo ↔ card made from it,
+ * lighting, greyscale, JPEG q30, rotation, mirror) 0.07–0.40; different people 0.69–0.94.
+ */
+export const FACE_MATCH_MAX = 0.5;
+/** At or past this distance the faces are another person's, with high confidence. */
+export const FACE_MISMATCH_MIN = 0.6;
+
+export type DecisionsMode = 'auto' | 'review';
+
+
+export interface RulesResult {
+  outcome: 'successful' | 'failed' | 'review';
+  /** The decision payload's reason when failed. */
+  reason: string;
+  /** Read from the MRZ when its check digits hold. */
+  docInfo?: DocInfo;
+  checks: AutomaticChecks;
+}
+
+/**
+ * The automatic decision of a live session from its analysis. Clear failures (another person
+ * with high confidence, an expired document, liveness evidence with no motion or another face)
+ * fail; anything short of a clean pass goes to a specialist with the scores. `review` mode runs
+ * the same rules but never decides alone.
+ */
+export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness, mode: DecisionsMode): RulesResult {
+  // A customer's own frames answer no challenge of ours: their labels say what they show.
+  const actions = liveness.challenges.at(-1)?.actions
+    ?? liveness.evidence.map((e) => e.label).filter((l) => l !== 'neutral' && l !== 'return');
+  const server = recheckLiveness(a.evidence, actions);
+  const failures: string[] = [];
+  const doubts: string[] = [];
+
+  if (a.faceDistance !== null && a.faceDistance >= FACE_MISMATCH_MIN) failures.push('Face on the document does not match the selfie');
+  else if (a.faceDistance !== null && a.faceDistance > FACE_MATCH_MAX) doubts.push(`face match uncertain (distance ${a.faceDistance})`);
+  if (!a.selfie) doubts.push('no face found on the selfie');
+  else if (a.selfie.faces > 1) doubts.push('more than one face on the selfie');
+  if (!a.document) doubts.push('no face found on the document');
+
+  const { mrz } = a;
+  if (mrz.found && mrz.valid && mrz.expired) failures.push('Document expired');
+  if (!mrz.found) doubts.push('document data (MRZ) could not be read');
+  else if (!mrz.valid) doubts.push(`MRZ check digits failed: ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}`);
+
+  if (server.verdict === 'no_motion') failures.push('Liveness evidence shows no motion');
+  else if (server.verdict === 'other_person') failures.push('Liveness evidence shows another person');
+  else if (server.verdict === 'uncertain') doubts.push(`liveness re-check uncertain: ${server.notes.join('; ')}`);
+  if (liveness.outcome !== 'passed') doubts.push(`liveness ${liveness.outcome}${liveness.reason ? `: ${liveness.reason}` : ''}`);
+
+  let outcome: RulesResult['outcome'] = failures.length ? 'failed' : doubts.length ? 'review' : 'successful';
+  const reasons = failures.length ? failures : doubts;
+  if (mode === 'review' && outcome !== 'review') reasons.push(`key asks for a specialist on every session (automatic outcome: ${outcome})`);
+  if (mode === 'review') outcome = 'review';
+
+  const checks: AutomaticChecks = {
+    version: 1, outcome, reasons,
+    faceMatch: {
+      distance: a.faceDistance, matchMax: FACE_MATCH_MAX, mismatchMin: FACE_MISMATCH_MIN,
+      selfieFaces: a.selfie?.faces ?? 0, documentFaces: a.document?.faces ?? 0, documentSide: a.document?.side ?? '',
+    },
+    liveness: { device: liveness.checks.device, server },
+    document: {
+      mrz: !mrz.found ? 'unreadable' : mrz.valid ? 'valid' : 'invalid', format: mrz.format ?? '',
+      failedChecks: mrz.failedChecks ?? [], expired: mrz.found ? Boolean(mrz.expired) : null, side: mrz.side ?? '',
+    },
+    durationMs: a.durationMs,
+  };
+  return {
+    outcome, reason: failures.join('; '), checks,
+    ...(mrz.found && mrz.valid && mrz.docInfo ? { docInfo: mrz.docInfo } : {}),
+  };
+}
