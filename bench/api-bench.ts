@@ -3,7 +3,7 @@ import { startProcess } from './server-process';
 
 export interface LoadResult { name: string; db: string; reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number }
 
-const ADMIN = 'bench-admin-token-0123456789abcdef0123456789abcdef';
+export const ADMIN = 'bench-admin-token-0123456789abcdef0123456789abcdef';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Unmeasured load first, so the rows show the steady state, not V8's JIT warming up. */
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -31,7 +31,8 @@ export async function benchBare(): Promise<LoadResult> {
 
 /** POST and GET on the real server, on PGlite (no DATABASE_URL) or PostgreSQL. */
 export async function benchApi(db: 'pglite' | 'postgres', databaseUrl?: string): Promise<LoadResult[]> {
-  const env: Record<string, string> = { IDV_ADMIN_TOKEN: ADMIN, WEBHOOK_WORKER: '1' };
+  // The API alone: the decision models stay unloaded here (bench/decision-bench.ts measures the API while decisions run).
+  const env: Record<string, string> = { IDV_ADMIN_TOKEN: ADMIN, WEBHOOK_WORKER: '1', DECISION_WORKER: '0' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const p = await startProcess('src/server/main.ts', env, '/api/health');
   try {

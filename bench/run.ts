@@ -5,11 +5,12 @@ import { WARMUP_SECONDS, benchApi, benchBare, type LoadResult } from './api-benc
 import { measureWebSize } from './web-size';
 import { FIRST_SCREEN_JS_BUDGET, measureWebJourney, type WebJourney } from './web-journey';
 import { CAPTURE_TARGETS, measureCapture, type CaptureBench } from './capture-bench';
+import { decisionLines, measureDecisions, type DecisionBench } from './decision-bench';
 // @ts-expect-error plain ESM helper shared with the test runner
 import { startTempPostgres } from '../scripts/pg-temp.mjs';
 
 // `npm run bench`: API throughput/latency (50 connections, BENCH_SECONDS (10) s each, loopback)
-// on PGlite and PostgreSQL beside the framework's bare floor, then the web app's sizes and face
+// on PGlite and PostgreSQL beside the framework's bare floor, submit-to-decision on a live key, then the web app's sizes and face
 // detection speed; results in bench/results/latest.{md,json}.
 const targets = { get: 2000, post: 1000, p99: 50 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -37,6 +38,8 @@ async function main() {
     `p99 ≤ ${targets.p99} ms on PGlite: ${g && p && Math.max(g.p99, p.p99) <= targets.p99 ? 'met' : 'NOT met'} (GET ${g?.p99}, POST ${p?.p99})`,
   ];
 
+  const decisions: DecisionBench | { error: string } = await measureDecisions().catch((e) => ({ error: (e as Error).message }));
+
   if (!existsSync('dist/web/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const size = measureWebSize();
   const journey: WebJourney | { error: string } = await measureWebJourney().catch((e) => ({ error: (e as Error).message }));
@@ -55,11 +58,12 @@ async function main() {
     `# API benchmark`, ``, `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores · 50 connections · ${process.env.BENCH_SECONDS ?? 10} s per row after ${WARMUP_SECONDS} s of unmeasured warm-up · loopback (autocannon shares the 2 cores)`, ``,
     `| endpoint | db | req/s | p50 ms | p99 ms | non-2xx | errors |`, `|---|---|---|---|---|---|---|`, ...rows, ``,
     ...verdict.map((v) => `- ${v}`), `- PostgreSQL: ${pgNote}`, ``,
+    `# Automatic decisions (live keys)`, ``, ...decisionLines(decisions), ``,
     `# Web app`, ``, ...web, ``,
   ].join('\n');
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.md', md);
-  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, web: { size, journey, faceDetection: face, capture } }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, decisions, web: { size, journey, faceDetection: face, capture } }, null, 2));
   console.log(md);
 }
 

@@ -297,7 +297,8 @@ test('a live key sends a not-live session to a specialist; it ends after `idv re
     await selfie.pickFile(resolve('e2e/fixtures/grace_hopper.jpg'));
     await new IndividualReviewPage(page).submit();
     await expectFinished(page);
-    await expect.poll(async () => (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data.decision).toBe('review');
+    // The automatic checks run first (a few seconds); a picked selfie is not live, so they hand it to a specialist.
+    await expect.poll(async () => (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data.decision, { timeout: 60_000 }).toBe('review');
 
     const idv = (...args: string[]) => execFileSync('npx', ['tsx', 'src/server/cli/idv.ts', '--url', E2E_BASE, ...args], {
       env: { ...process.env, IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN }, encoding: 'utf8',

@@ -30,7 +30,7 @@ function turn(deg: number, frames: number): FacePose[] {
   ];
 }
 
-/** Lids down in 2 frames, shut for `closedFrames`, up in 2 (a brisk real blink is 100–300 ms). */
+/** Lids down in 2 frames, shut for `closedFrames`, up in 2 (real blinks last 100–400 ms; the clip uses 300 ms so that a busy phone analysing every second or third frame still sees the lids shut). */
 function blink(closedFrames: number): FacePose[] {
   return [{ yawDeg: 0, closed: 0.4 }, { yawDeg: 0, closed: 0.8 }, ...hold(closedFrames, { yawDeg: 0, closed: 1 }),
     { yawDeg: 0, closed: 0.7 }, { yawDeg: 0, closed: 0.3 }];
@@ -48,7 +48,7 @@ export function livenessPlan({
   neutralStartFrames = 45,
   turnFrames = 45,
   pauseFrames = 21,
-  blinkClosedFrames = 6,
+  blinkClosedFrames = 9,
 }: LivenessPlanOptions = {}): FacePose[] {
   return [
     ...hold(neutralStartFrames),

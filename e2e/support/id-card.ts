@@ -60,7 +60,6 @@ export async function makeIdCard(facePath: string): Promise<Buffer> {
     <text x="600" y="261" font-size="20">Sex</text><text x="600" y="292" font-size="28">F</text>
     <text x="320" y="332" font-size="20">Document no.</text><text x="320" y="363" font-size="28">${SPECIMEN.docNumber}</text>
   </g>
-  <rect x="20" y="398" width="${card.w - 40}" height="134" fill="#eef3f9"/>
   <g font-family="OCR B" font-size="34" fill="#111">
     ${mrz.map((line, i) => `<text x="44" y="${438 + i * 43}">${xmlText(line)}</text>`).join('\n    ')}
   </g></svg>`;

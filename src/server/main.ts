@@ -12,6 +12,10 @@ async function main() {
   const { ctx, database } = await buildContext(settings);
   await firstStart(ctx);
   const jobs = startJobs(ctx);
+  // Models load in the analysis worker now, not on the first live session's decision.
+  jobs.decisions?.pool.warm()
+    .then((ms) => ctx.logger.info('decision models loaded', { ms }))
+    .catch((err: unknown) => ctx.logger.error('decision models failed to load', { err: String(err) }));
   // Sessions a crash left between submit and decision are finished (or queued) now; queued
   // decision jobs survive in their table and the runner takes them up.
   await resumePendingDecisions(ctx);

@@ -8,7 +8,11 @@ import type { WorkerRequest, WorkerResponse } from './analysis-protocol';
 // on the main thread queues. Models load once, on the first request (or 'warm').
 const port = parentPort!;
 let engines: Promise<{ face: Awaited<ReturnType<typeof loadFaceEngine>>; mrz: ReturnType<typeof createMrzReader> }> | null = null;
-const load = () => (engines ??= (async () => ({ face: await loadFaceEngine(), mrz: createMrzReader() }))());
+const load = () => (engines ??= (async () => {
+  const mrz = createMrzReader();
+  await mrz.warm();
+  return { face: await loadFaceEngine(), mrz };
+})());
 
 let queue: Promise<unknown> = Promise.resolve();
 port.on('message', (req: WorkerRequest) => {

@@ -8,6 +8,8 @@ export type MrzReading = { found: false } | ({ found: true; lines: string[] } & 
 
 export interface MrzReader {
   read(image: Buffer, today: Date): Promise<MrzReading>;
+  /** Starts the OCR worker now (its start takes ~1 s), so the first read does not wait for it. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
   }
 
   return {
+    async warm() { await tesseract(); },
     read(image, today) {
       const next = queue.then(() => readOnce(image, today));
       queue = next.catch(() => undefined);

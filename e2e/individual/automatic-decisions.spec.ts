@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
+import { feed, launchPhone } from '../support/camera';
+import { makeIdCardFrame } from '../support/id-card';
+import { renderPoseFrames } from '../support/liveness-frames';
+import { E2E_BASE } from '../support/env';
+import { createKey, customerCall } from '../support/service';
+import { IndividualWelcomePage } from '../pages/individual-welcome';
+import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
+import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
+import { IndividualSelfiePage } from '../pages/individual-selfie';
+import { IndividualReviewPage } from '../pages/individual-review';
+
+// Live keys are decided by the service itself (face match, liveness re-check, MRZ): no
+// specialist, no test helper. The card in the camera carries the selfie's face and a TD1 MRZ.
+const ORDER = [
+  'verification.started', 'verification.document_front_uploaded', 'verification.document_back_uploaded',
+  'verification.selfie_uploaded', 'verification.processing_started', 'verification.biometrics_matched',
+  'verification.successful',
+];
+const MRZ_DOC_INFO = {
+  docType: 'NATIONAL_ID', docNumber: 'D23145890', issuingState: 'UTO', lastName: 'HOPPER', firstName: 'GRACE',
+  dob: '1976-12-09', expiryDate: '2031-12-09', sex: 'F',
+};
+
+async function liveKey(receiver: WebhookReceiver) {
+  const key = await createKey('live', receiver.url('/events'), receiver.url('/decision'), { branding: { name: 'Acme Bank' } });
+  receiver.setSecret(key.apiKey);
+  return key.apiKey;
+}
+const eventsOf = (receiver: WebhookReceiver, id: string) =>
+  receiver.events().filter((e) => (e.json as { data: { verificationId?: string } }).data.verificationId === id);
+const decisionOf = (receiver: WebhookReceiver, id: string) =>
+  receiver.waitFor((e) => e.path === '/decision' && (e.json as { data: { verificationId?: string } }).data.verificationId === id, 60_000);
+
+test('the camera journey with a live key ends successful by itself, with docInfo read from the MRZ', async () => {
+  const receiver = await startWebhookReceiver();
+  try {
+    const apiKey = await liveKey(receiver);
+    const created = await customerCall<{ verificationId: string; link: string }>(apiKey, 'POST', '/verifications', { vendorData: 'user-7' });
+    const { verificationId: id, link } = created.body.data;
+    const phone1 = await launchPhone(await feed('card-steady'));
+    const page1 = await phone1.context.newPage();
+    await page1.goto(link);
+    await new IndividualWelcomePage(page1).consentAndStart();
+    await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
+    await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
+    await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
+    await new IndividualSelfiePage(page1).expectVisible();
+    await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);
+    await phone1.browser.close();
+
+    const phone2 = await launchPhone(await feed('face-liveness'));
+    const page2 = await phone2.context.newPage();
+    await page2.goto(link);
+    const selfie = new IndividualSelfiePage(page2);
+    await selfie.expectVisible();
+    await selfie.captureAndConfirm();
+    await new IndividualReviewPage(page2).submit();
+    const decision = await decisionOf(receiver, id);
+    // The status screen left open follows the automatic decision.
+    await expect(page2.locator('[data-testid="closed-reason"][data-reason="successful"]')).toBeVisible({ timeout: 60_000 });
+    await phone2.browser.close();
+
+    const body = decision.json as { event: string; data: { docInfo: unknown } };
+    expect(body.event).toBe('verification.successful');
+    expect(body.data.docInfo).toMatchObject(MRZ_DOC_INFO);
+    const events = eventsOf(receiver, id);
+    expect(events.map((e) => (e.json as { event: string }).event)).toEqual(ORDER);
+    expect(events.every((e) => e.verified)).toBe(true);
+    const record = (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data;
+    expect(record).toMatchObject({ status: 'successful', verificationMethod: 'auto', docInfo: MRZ_DOC_INFO });
+  } finally {
+    await receiver.close();
+  }
+});
+
+/** The customer's own server sends what its app captured (customer-collected media). */
+async function collect(apiKey: string, card: Buffer, frames: Buffer[]): Promise<string> {
+  const created = await customerCall<{ verificationId: string }>(apiKey, 'POST', '/verifications', { vendorData: 'app-1' });
+  const id = created.body.data.verificationId;
+  const call = async (method: string, path: string, body: BodyInit, type?: string) => {
+    const res = await fetch(`${E2E_BASE}/api/v1/verifications/${id}${path}`, { method, headers: { 'x-api-key': apiKey, ...(type ? { 'content-type': type } : {}) }, body });
+    expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
+  };
+  await call('PUT', '/document', JSON.stringify({ type: 'NATIONAL_ID', issuingState: 'UTO' }), 'application/json');
+  await call('PUT', '/media/document-front', new Uint8Array(card), 'image/jpeg');
+  await call('PUT', '/media/document-back', new Uint8Array(card), 'image/jpeg');
+  await call('PUT', '/media/selfie', new Uint8Array(frames[0]!), 'image/jpeg');
+  const form = new FormData();
+  form.set('labels', JSON.stringify(['neutral', 'turn-right', 'blink']));
+  for (const f of frames) form.append('frames', new Blob([new Uint8Array(f)], { type: 'image/jpeg' }), 'frame.jpg');
+  await call('POST', '/liveness', form);
+  const submitted = await fetch(`${E2E_BASE}/api/v1/verifications/${id}/submit`, { method: 'POST', headers: { 'x-api-key': apiKey } });
+  expect(submitted.status).toBe(200);
+  return id;
+}
+
+test('customer-collected media reach the same outcomes: the same face is approved, another person\'s card is refused', async () => {
+  const receiver = await startWebhookReceiver();
+  try {
+    const apiKey = await liveKey(receiver);
+    const face = resolve('e2e/fixtures/grace_hopper.jpg');
+    const frames = await renderPoseFrames(face, [{ yawDeg: 0, closed: 0 }, { yawDeg: -30, closed: 0 }, { yawDeg: 0, closed: 1 }]);
+    const same = await collect(apiKey, await makeIdCardFrame(face, { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
+    const other = await collect(apiKey, await makeIdCardFrame(resolve('e2e/fixtures/man_portrait.jpg'), { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
+
+    const approved = (await decisionOf(receiver, same)).json as { event: string; data: { docInfo: unknown } };
+    expect(approved.event).toBe('verification.successful');
+    expect(approved.data.docInfo).toMatchObject(MRZ_DOC_INFO);
+    expect(eventsOf(receiver, same).map((e) => (e.json as { event: string }).event)).toEqual(ORDER);
+
+    const refused = (await decisionOf(receiver, other)).json as { event: string; data: { reason: string } };
+    expect(refused).toMatchObject({ event: 'verification.failed', data: { reason: 'Face on the document does not match the selfie' } });
+    expect(eventsOf(receiver, other).map((e) => (e.json as { event: string }).event)).not.toContain('verification.biometrics_matched');
+    expect(eventsOf(receiver, other).every((e) => e.verified)).toBe(true);
+  } finally {
+    await receiver.close();
+  }
+});
