@@ -84,6 +84,8 @@ export const createKeyBodySchema = z.object({
   selfieUpload: z.boolean().optional(),
   /** Live sessions: `auto` (default) decided by the automatic checks, `review` always by a specialist. */
   decisions: decisionsModeSchema.optional(),
+  /** The customer organisation that owns the key (default `org_default`). */
+  orgId: z.string().min(1).max(64).optional(),
 });
 export type CreateKeyBody = z.input<typeof createKeyBodySchema>;
 
@@ -113,6 +115,7 @@ export const adminKeySchema = z.object({
   /** The hosted flow offers a file picker for the selfie; such sessions are `not_live`. */
   selfieUpload: z.boolean(),
   decisions: decisionsModeSchema,
+  orgId: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
 });

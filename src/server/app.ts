@@ -8,6 +8,9 @@ import { mountWebApp } from './http/static';
 import { hostedPageHeaders } from './http/hosted-page-csp';
 import { v1IndividualRoutes } from './routes/v1-individual.routes';
 import { collectedRoutes } from './collected/collected.routes';
+import { adminAccountRoutes } from './accounts/admin-accounts.routes';
+import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { v1CompanyRoutes } from './routes/v1-company.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
@@ -58,8 +61,13 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.route('/api/v1', collectedRoutes(ctx));
   app.route('/api/v1', v1CompanyRoutes(ctx));
   // Every admin route needs the admin token; route groups below are mounted behind it.
+  // Dashboard: member sessions (cookie + CSRF), JSON bodies only.
+  app.use('/api/dashboard/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => fail(c, 413, messages.tooLarge) }));
+  app.route('/api/dashboard', dashboardAuthRoutes(ctx));
+  app.route('/api/dashboard', dashboardRoutes(ctx));
   app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));
+  app.route('/api/admin', adminAccountRoutes(ctx));
   app.route('/api/admin', adminWebhookRoutes(ctx));
   app.route('/api/admin', adminReviewRoutes(ctx));
   app.route('/api/admin', adminCompanyRoutes(ctx));

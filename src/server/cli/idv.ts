@@ -9,6 +9,7 @@ import { webhooksCommands } from './commands/webhooks';
 import { reviewCommands } from './commands/review';
 import { campaignsCommands } from './commands/campaigns';
 import { companyCommands } from './commands/company';
+import { orgsCommands, usersCommands } from './commands/accounts';
 
 /** Every command group of `idv`: to add one, import its file above and list it here. */
 export const groups: CommandGroup[] = [
@@ -17,6 +18,8 @@ export const groups: CommandGroup[] = [
   reviewCommands,
   campaignsCommands,
   companyCommands,
+  orgsCommands,
+  usersCommands,
 ];
 
 export interface RunIo {

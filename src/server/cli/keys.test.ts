@@ -115,7 +115,7 @@ describe('idv keys (against the real server)', () => {
     expect(grp.stdout).toMatch(/keys revoke/);
     const c = await s.idv(['keys', 'create', '--help']);
     expect(c.code).toBe(0);
-    expect(c.stdout).toContain('Usage: npm run idv -- keys create --mode test|live --events-url URL --decision-url URL [--origin ORIGIN]…');
+    expect(c.stdout).toContain('Usage: npm run idv -- keys create --mode test|live [--org ID] --events-url URL --decision-url URL [--origin ORIGIN]…');
     expect(c.stdout).toMatch(/--origin ORIGIN\s+origin allowed to embed the hosted flow.*\(repeatable\)/);
     expect(c.stdout).toMatch(/--json\s+print machine-readable JSON only/);
   });

@@ -25,6 +25,8 @@ export const apiKeys = pgTable('api_keys', {
   branding: jsonb('branding').$type<Json>().notNull().default({}),
   /** The hosted flow offers a file picker for the selfie (such sessions are not live). */
   selfieUpload: boolean('selfie_upload').notNull().default(false),
+  /** The customer organisation that owns the key (and so its verifications). */
+  orgId: text('org_id').notNull().default('org_default'),
   /** Live sessions: `auto` lets the pipeline decide, `review` sends every one to a specialist. */
   decisions: text('decisions').$type<'auto' | 'review'>().notNull().default('auto'),
   createdAt: ts('created_at').notNull(),
@@ -70,6 +72,7 @@ export const verifications = pgTable('verifications', {
 
 export const campaigns = pgTable('campaigns', {
   id: text('id').primaryKey(),
+  orgId: text('org_id').notNull().default('org_default'),
   name: text('name').notNull(),
   /** Latest published version; drafts are versions with publishedAt null. */
   publishedVersion: integer('published_version'),
@@ -183,3 +186,57 @@ export const decisionJobs = pgTable('decision_jobs', {
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 }, (t) => [index('decision_jobs_due').on(t.state, t.runAfter)]);
+
+/** Customer organisations: they own keys, campaigns and members. `org_default` always exists. */
+export const organisations = pgTable('organisations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/**
+ * Dashboard members. `passwordHash` is scrypt (memory-hard; lib in accounts/passwords.ts); null
+ * until the one-time sign-in link is used. Failed sign-ins lock the account for a while.
+ */
+export const members = pgTable('members', {
+  id: text('id').primaryKey(),
+  orgId: text('org_id').notNull(),
+  email: text('email').notNull(),
+  role: text('role').$type<'owner' | 'admin' | 'developer' | 'reviewer'>().notNull(),
+  passwordHash: text('password_hash'),
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  createdAt: ts('created_at').notNull(),
+  removedAt: ts('removed_at'),
+}, (t) => [uniqueIndex('members_email').on(t.email)]);
+
+/** One-time sign-in links (set a password): only the HMAC digest of the token is stored. */
+export const signInLinks = pgTable('sign_in_links', {
+  tokenDigest: text('token_digest').primaryKey(),
+  memberId: text('member_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Dashboard sessions (cookie): only the digest of the session token is stored. */
+export const memberSessions = pgTable('member_sessions', {
+  tokenDigest: text('token_digest').primaryKey(),
+  memberId: text('member_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+}, (t) => [index('member_sessions_member').on(t.memberId)]);
+
+/** Every member action (sign-in, review decisions, key changes…): who, what, on what, when. */
+export const auditEvents = pgTable('audit_events', {
+  id: serial('id').primaryKey(),
+  orgId: text('org_id').notNull(),
+  memberId: text('member_id'),
+  actorEmail: text('actor_email').notNull(),
+  action: text('action').notNull(),
+  subjectId: text('subject_id'),
+  detail: jsonb('detail').$type<Json>().notNull().default({}),
+  at: ts('at').notNull(),
+}, (t) => [index('audit_events_org_at').on(t.orgId, t.at)]);

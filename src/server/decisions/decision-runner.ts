@@ -81,7 +81,7 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
     ctx.kickWebhooks();
   }
 
-  async function process(job: DecisionJob): Promise<void> {
+  async function handle(job: DecisionJob): Promise<void> {
     const now = ctx.clock.now();
     const [row] = await ctx.db.select().from(verifications).where(eq(verifications.id, job.verificationId)).limit(1);
     if (!row || row.status !== 'started' || row.decision !== 'submitted') {
@@ -103,7 +103,7 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
     const now = ctx.clock.now();
     const job = await claimDecisionJob(ctx.db, now, new Date(now.getTime() + leaseMs));
     if (!job) return false;
-    await process(job);
+    await handle(job);
     return true;
   }
 

@@ -16,6 +16,8 @@ export interface CreateKeyInput {
   branding?: Record<string, unknown>;
   selfieUpload?: boolean;
   decisions?: 'auto' | 'review';
+  /** Owning organisation (default: the default organisation). */
+  orgId?: string;
 }
 
 /** Creates a key; the plain key is returned once and never stored in clear. */
@@ -35,6 +37,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     branding: input.branding ?? {},
     selfieUpload: input.selfieUpload ?? false,
     decisions: input.decisions ?? 'auto',
+    orgId: input.orgId ?? 'org_default',
     createdAt: now,
   }).returning();
   return { row: row!, apiKey };

@@ -34,6 +34,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     branding: storedBranding(row.branding),
     selfieUpload: row.selfieUpload,
     decisions: row.decisions,
+    orgId: row.orgId,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };

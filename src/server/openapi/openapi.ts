@@ -15,6 +15,9 @@ import { toSchema } from './json-schema';
 import { TAGS } from './operations';
 import { adminPaths } from './paths-admin';
 import { collectedPaths } from './paths-collected';
+import { accountAdminPaths, dashboardPaths } from './paths-dashboard';
+import { createdMemberSchema, meSchema, orgSchema } from '../../contract/accounts';
+import { dashboardListSchema } from '../../contract/dashboard';
 import { customerPaths } from './paths-customer';
 import { hostedPaths } from './paths-hosted';
 import { servicePaths } from './paths-service';
@@ -66,6 +69,10 @@ const schemas = {
   IndividualProgressEvent: individualProgressPayloadSchema,
   IndividualDecisionEvent: individualDecisionPayloadSchema,
   CompanyEvent: companyPayloadSchema,
+  Org: orgSchema,
+  CreatedMember: createdMemberSchema,
+  Me: meSchema,
+  DashboardList: dashboardListSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** The OpenAPI 3.1 document, built from the same zod schemas the routes validate with. */
@@ -80,14 +87,16 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: TAGS.hosted, description: 'Used by the hosted web app: the processId is the capability; company links add x-hosted-token' },
       { name: TAGS.testHelpers, description: 'Customer test helpers: x-api-key of a test key' },
       { name: TAGS.admin, description: 'Operator API (the idv command): admin bearer token' },
+      { name: TAGS.dashboard, description: 'Customer dashboard: member session cookie (sign-in below), x-csrf-token on changes' },
       { name: TAGS.service, description: 'Health, this document, signed media links: no authentication' },
     ],
-    paths: { ...customerPaths(), ...collectedPaths(), ...testHelperPaths(), ...hostedPaths(), ...adminPaths(), ...servicePaths() },
+    paths: { ...customerPaths(), ...collectedPaths(), ...accountAdminPaths(), ...dashboardPaths(), ...testHelperPaths(), ...hostedPaths(), ...adminPaths(), ...servicePaths() },
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Customer API key (sk_test_… or sk_live_…)' },
         hostedToken: { type: 'apiKey', in: 'header', name: HOSTED_TOKEN_HEADER, description: 'The hostedToken of the company link' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'Admin token (IDV_ADMIN_TOKEN or DATA_DIR/admin-token)' },
+        memberSession: { type: 'apiKey', in: 'cookie', name: 'idv_session', description: 'Dashboard session cookie (`__Host-idv_session` on https); changes also need `x-csrf-token`' },
       },
       responses: sharedResponses,
       schemas: Object.fromEntries(Object.entries(schemas).map(([name, s]) => [name, toSchema(s)])),

@@ -12,6 +12,7 @@ export const TAGS = {
   hosted: 'hosted',
   testHelpers: 'test helpers',
   admin: 'admin',
+  dashboard: 'dashboard',
   service: 'service',
 } as const;
 
@@ -44,5 +45,6 @@ export const security = {
   apiKey: [{ apiKey: [] }],
   hostedToken: [{ hostedToken: [] }],
   admin: [{ adminToken: [] }],
+  member: [{ memberSession: [] }],
   none: [],
 } as const;

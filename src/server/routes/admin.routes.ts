@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getOrg } from '../accounts/org-store';
 import { adminMessages, createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
 import type { AppContext } from '../context';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
@@ -17,6 +18,7 @@ export function adminRoutes(ctx: AppContext): Hono {
     if (!body.ok) return body.res;
     const parsed = createKeyBodySchema.safeParse(body.value);
     if (!parsed.success) return validationError(c, parsed.error);
+    if (parsed.data.orgId && !(await getOrg(ctx.db, parsed.data.orgId))) return fail(c, 400, 'Organisation not found', { code: 'org_not_found' });
     const { row, apiKey } = await createApiKey(ctx.db, ctx.secrets, parsed.data, ctx.clock.now());
     ctx.logger.info('api key created', { keyId: row.id, mode: row.mode });
     return ok(c, adminMessages.keyCreated, { ...toAdminKey(row), apiKey });

@@ -63,7 +63,7 @@ describe('OpenAPI and docs', () => {
 
   it('groups operations with tags and states the authentication of each', async () => {
     const doc = (await h.request('GET', '/api/openapi.json')).body as Doc & { tags: { name: string }[] };
-    expect(doc.tags.map((t) => t.name)).toEqual(['customer', 'hosted', 'test helpers', 'admin', 'service']);
+    expect(doc.tags.map((t) => t.name)).toEqual(['customer', 'hosted', 'test helpers', 'admin', 'dashboard', 'service']);
     expect(doc.components.securitySchemes).toMatchObject({
       apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
       hostedToken: { type: 'apiKey', in: 'header', name: 'x-hosted-token' },
@@ -75,6 +75,8 @@ describe('OpenAPI and docs', () => {
       if (path.startsWith('/v1/test/')) return ['test helpers', [{ apiKey: [] }]];
       if (path.startsWith('/v1/')) return ['customer', [{ apiKey: [] }]];
       if (path.startsWith('/admin/')) return ['admin', [{ adminToken: [] }]];
+      if (path === '/dashboard/auth/sign-in' || path === '/dashboard/auth/set-password') return ['dashboard', []];
+      if (path.startsWith('/dashboard/')) return ['dashboard', [{ memberSession: [] }]];
       return ['service', []];
     };
     for (const { key, path, op } of operations(doc)) {

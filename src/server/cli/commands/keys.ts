@@ -76,7 +76,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -84,7 +84,8 @@ const create: Command = {
   name: 'create',
   summary: 'create an API key (the key is printed once)',
   options: {
-    mode: { type: 'string', value: 'test|live', required: true, choices: ['test', 'live'], description: 'test keys decide automatically; live keys wait for review' },
+    mode: { type: 'string', value: 'test|live', required: true, choices: ['test', 'live'], description: 'test keys follow the sandbox rules; live keys are decided by the automatic checks or a specialist' },
+    org: { type: 'string', value: 'ID', description: 'the customer organisation that owns the key (default org_default)' },
     ...webhookOptions,
     'events-url': { ...webhookOptions['events-url']!, required: true },
     'decision-url': { ...webhookOptions['decision-url']!, required: true },
@@ -100,6 +101,7 @@ const create: Command = {
       ...(brandingFrom(opts, false) ? { branding: brandingFrom(opts, false) } : {}),
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
+      ...(opts.has('org') ? { orgId: opts.string('org') } : {}),
     });
     const api = client();
     const { data: k } = await api.call<CreatedKey>('POST', '/keys', body);

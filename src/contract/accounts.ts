@@ -1,0 +1,62 @@
+// Customer organisations and their dashboard members: roles, sign-in bodies, the signed-in view.
+import { z } from 'zod';
+
+/**
+ * owner and admin: everything (members included); developer: keys, webhooks, campaigns, no
+ * review; reviewer: verifications and review only.
+ */
+export const memberRoleSchema = z.enum(['owner', 'admin', 'developer', 'reviewer']);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+
+/** What a role may do, by area of the dashboard and its API. */
+export const roleAbilities: Record<MemberRole, { review: boolean; developers: boolean; team: boolean }> = {
+  owner: { review: true, developers: true, team: true },
+  admin: { review: true, developers: true, team: true },
+  developer: { review: false, developers: true, team: false },
+  reviewer: { review: true, developers: false, team: false },
+};
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 200;
+const email = z.string().trim().toLowerCase().max(254).email({ message: 'must be an e-mail address' });
+
+export const orgSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+export type Org = z.infer<typeof orgSchema>;
+export const createOrgBodySchema = z.object({ name: z.string().trim().min(1).max(120) });
+
+/** `POST /api/admin/users` (operator, no e-mail sent) and `POST /api/dashboard/team` (owner/admin). */
+export const createMemberBodySchema = z.object({
+  email,
+  role: memberRoleSchema,
+  /** Operator only: the organisation (default: the default organisation). */
+  orgId: z.string().max(64).optional(),
+});
+export const createdMemberSchema = z.object({
+  id: z.string(), email: z.string(), role: memberRoleSchema, orgId: z.string(),
+  /** One-time link where the person sets a password and lands signed in (7 days). */
+  signInUrl: z.string(),
+});
+export type CreatedMember = z.infer<typeof createdMemberSchema>;
+
+export const memberSchema = z.object({
+  id: z.string(), email: z.string(), role: memberRoleSchema, orgId: z.string(),
+  /** Whether a password was set (the sign-in link was used). */
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const signInBodySchema = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) });
+export const setPasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().min(PASSWORD_MIN, { message: `must be at least ${PASSWORD_MIN} characters` }).max(PASSWORD_MAX),
+});
+
+/** `GET /api/dashboard/me`: who is signed in, where, what they may do; the CSRF token for changes. */
+export const meSchema = z.object({
+  member: memberSchema,
+  org: orgSchema,
+  abilities: z.object({ review: z.boolean(), developers: z.boolean(), team: z.boolean() }),
+  csrfToken: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;

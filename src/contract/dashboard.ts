@@ -1,0 +1,45 @@
+// The customer dashboard's API (`/api/dashboard`, member session): one list over both families.
+import { z } from 'zod';
+import { paginationQuerySchema } from './common';
+
+export const familySchema = z.enum(['individual', 'company']);
+
+/** `GET /api/dashboard/verifications`: newest first, both families unless `family` is given. */
+export const dashboardListQuerySchema = paginationQuerySchema.extend({
+  family: familySchema.optional(),
+  status: z.string().max(40).optional(),
+  keyId: z.string().max(64).optional(),
+  /** Created on or after / before this date (YYYY-MM-DD, UTC). */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /** An id (exact) or a piece of vendorData. */
+  q: z.string().trim().max(200).optional(),
+  /** Only the cases waiting for a specialist. */
+  waiting: z.enum(['1', 'true']).optional(),
+});
+export type DashboardListQuery = z.infer<typeof dashboardListQuerySchema>;
+
+export const dashboardListItemSchema = z.object({
+  family: familySchema,
+  /** The verificationId (individual) or the public `cv_` id (company). */
+  id: z.string(),
+  status: z.string(),
+  statusCode: z.number().int(),
+  vendorData: z.string(),
+  keyId: z.string(),
+  keyName: z.string(),
+  keyMode: z.enum(['test', 'live']),
+  /** Waiting for a specialist's decision. */
+  waitingForReview: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DashboardListItem = z.infer<typeof dashboardListItemSchema>;
+
+export const dashboardListSchema = z.object({
+  items: z.array(dashboardListItemSchema),
+  total: z.number().int(),
+  /** Counts per family and status over the organisation's verifications (filters not applied). */
+  counts: z.object({ individual: z.record(z.string(), z.number().int()), company: z.record(z.string(), z.number().int()), waitingForReview: z.number().int() }),
+});
+export type DashboardList = z.infer<typeof dashboardListSchema>;

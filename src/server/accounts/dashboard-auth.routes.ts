@@ -1,0 +1,65 @@
+import { Hono, type Context } from 'hono';
+import { setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
+import type { AppContext } from '../context';
+import { fail, ok, readJsonBody, validationError } from '../http/envelope';
+import { audit } from './audit';
+import { meOf } from './me';
+import { clearSessionCookie, requireMember, setSessionCookie, type MemberEnv } from './member-auth';
+import { revokeSession } from './member-sessions';
+import { setPasswordWithLink, signIn } from './sign-in';
+
+/**
+ * Dashboard sign-in (`/api/dashboard/auth/…`, `/api/dashboard/me`): e-mail and password, or the
+ * one-time link's token with a new password; both answer `Me` and set the session cookie
+ * (HttpOnly, SameSite=Strict, Secure on https). Answers are never cached.
+ */
+export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
+  const app = new Hono<MemberEnv>();
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  async function signedIn(c: Context, member: Parameters<typeof meOf>[1], token: string) {
+    setSessionCookie(c, ctx, token);
+    return ok(c, 'Signed in', await meOf(ctx, member, token));
+  }
+
+  app.post('/auth/sign-in', async (c) => {
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = signInBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const res = await signIn(ctx, body.data.email, body.data.password);
+    if (res.ok) return signedIn(c, res.member, res.token);
+    if (res.code === 'locked') {
+      c.header('Retry-After', String(res.retryAfterS));
+      return fail(c, 429, 'Too many wrong passwords: try again later', { code: 'locked', retryAfterSeconds: res.retryAfterS });
+    }
+    return fail(c, 401, 'Wrong e-mail or password', { code: 'wrong_credentials' });
+  });
+
+  app.post('/auth/set-password', async (c) => {
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = setPasswordBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const res = await setPasswordWithLink(ctx, body.data.token, body.data.password);
+    if (!res.ok) return fail(c, 400, 'This sign-in link is not valid any more: ask for a new one', { code: 'link_invalid' });
+    return signedIn(c, res.member, res.token);
+  });
+
+  app.use('/auth/sign-out', requireMember(ctx));
+  app.post('/auth/sign-out', async (c) => {
+    const member = c.get('member');
+    const now = ctx.clock.now();
+    await revokeSession(ctx.db, ctx.secrets, c.get('sessionToken'), now);
+    await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, 'member.signed_out', now, member.id);
+    clearSessionCookie(c, ctx);
+    return ok(c, 'Signed out', null);
+  });
+
+  app.use('/me', requireMember(ctx));
+  app.get('/me', async (c) => ok(c, 'Signed in', await meOf(ctx, c.get('member'), c.get('sessionToken'))));
+  return app;
+}

@@ -1,0 +1,11 @@
+import { roleAbilities, type Me } from '../../contract/accounts';
+import type { AppContext } from '../context';
+import { csrfTokenFor } from './member-sessions';
+import { toMember, type MemberRow } from './member-store';
+import { getOrg, toOrg } from './org-store';
+
+export async function meOf(ctx: Pick<AppContext, 'db' | 'secrets'>, member: MemberRow, sessionToken: string): Promise<Me> {
+  const org = await getOrg(ctx.db, member.orgId);
+  if (!org) throw new Error('member without its organisation');
+  return { member: toMember(member), org: toOrg(org), abilities: { ...roleAbilities[member.role] }, csrfToken: csrfTokenFor(ctx.secrets, sessionToken) };
+}

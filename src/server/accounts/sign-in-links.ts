@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { signInLinks } from '../db/schema';
+import type { Secrets } from '../lib/secrets';
+
+/** One-time links are valid for 7 days; the token (256 random bits) is only ever shown once. */
+export const SIGN_IN_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** A new link for the member; earlier unused ones stay valid until used or expired. */
+export async function createSignInLink(db: DbOrTx, secrets: Secrets, memberId: string, publicUrl: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(signInLinks).values({
+    tokenDigest: secrets.digest(`signin:${token}`), memberId, createdAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
+  });
+  // In the fragment: never sent to a server, never in an access log or a Referer header.
+  return `${publicUrl}/dashboard/set-password#token=${token}`;
+}
+
+/** Marks the link used (once, even under concurrent calls) and returns its member id. */
+export async function consumeSignInLink(db: DbOrTx, secrets: Secrets, token: string, now: Date): Promise<string | null> {
+  const [row] = await db.update(signInLinks).set({ usedAt: now })
+    .where(and(eq(signInLinks.tokenDigest, secrets.digest(`signin:${token}`)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+    .returning();
+  return row?.memberId ?? null;
+}

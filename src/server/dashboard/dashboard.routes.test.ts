@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardListSchema } from '../../contract/dashboard';
+import { meSchema } from '../../contract/accounts';
+import { createHarness, type Harness } from '../testing/harness';
+
+// The dashboard's verification list: both families, newest first, filters, counts, and nothing
+// of another organisation, ever.
+let h: Harness;
+let acme: { cookie: string };
+let globex: { cookie: string };
+let acmeKey: { id: string; apiKey: string };
+const admin = () => ({ authorization: `Bearer ${h.ctx.adminToken}` });
+
+async function signedIn(email: string, role: string, orgId?: string) {
+  const m = await h.request('POST', '/api/admin/users', { headers: admin(), body: { email, role, ...(orgId ? { orgId } : {}) } });
+  const token = new URL(m.body.data.signInUrl).hash.replace('#token=', '');
+  const res = await h.request('POST', '/api/dashboard/auth/set-password', { body: { token, password: 'a long enough passphrase' } });
+  meSchema.parse(res.body.data);
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  const org = (await h.request('POST', '/api/admin/orgs', { headers: admin(), body: { name: 'Globex' } })).body.data;
+  acmeKey = await h.createKey({ name: 'acme test' });
+  const globexKey = await h.createKey({ name: 'globex live', mode: 'live', orgId: org.id });
+  for (const vendorData of ['alice', 'bob', 'carol']) {
+    await h.request('POST', '/api/v1/verifications', { key: acmeKey.apiKey, body: { vendorData } });
+    h.clock.advance(1000);
+  }
+  await h.request('POST', '/api/v1/company-verifications', { key: acmeKey.apiKey, body: { vendorData: 'acme-co' } });
+  await h.request('POST', '/api/v1/verifications', { key: globexKey.apiKey, body: { vendorData: 'globex-secret' } });
+  acme = await signedIn('rev@acme.test', 'reviewer');
+  globex = await signedIn('rev@globex.test', 'reviewer', org.id);
+});
+afterAll(async () => { await h.close(); });
+
+const list = async (who: { cookie: string }, query = '') => {
+  const res = await h.request('GET', `/api/dashboard/verifications${query}`, { headers: { cookie: who.cookie } });
+  expect(res.status).toBe(200);
+  return dashboardListSchema.parse(res.body.data);
+};
+
+describe('dashboard verification list', () => {
+  it('lists both families of the organisation, newest first, with counts', async () => {
+    const all = await list(acme);
+    expect(all.items.map((i) => i.vendorData)).toEqual(['acme-co', 'carol', 'bob', 'alice']);
+    expect(all.items[0]).toMatchObject({ family: 'company', id: expect.stringMatching(/^cv_/), keyName: 'acme test', keyMode: 'test' });
+    expect(all.total).toBe(4);
+    expect(all.counts).toEqual({ individual: { 'not started': 3 }, company: { 'not started': 1 }, waitingForReview: 0 });
+  });
+
+  it('filters by family, status, key, date and search; pages', async () => {
+    expect((await list(acme, '?family=company')).items.map((i) => i.vendorData)).toEqual(['acme-co']);
+    expect((await list(acme, '?status=successful')).items).toEqual([]);
+    expect((await list(acme, `?keyId=${acmeKey.id}&family=individual`)).total).toBe(3);
+    expect((await list(acme, '?q=BO')).items.map((i) => i.vendorData)).toEqual(['bob']);
+    expect((await list(acme, '?from=2026-01-05&to=2026-01-05')).total).toBe(4);
+    expect((await list(acme, '?from=2026-01-06')).total).toBe(0);
+    const page2 = await list(acme, '?limit=2&page=2');
+    expect(page2.items.map((i) => i.vendorData)).toEqual(['bob', 'alice']);
+    expect((await h.request('GET', '/api/dashboard/verifications?family=bank', { headers: { cookie: acme.cookie } })).status).toBe(400);
+  });
+
+  it('shows nothing of another organisation, by list, search or id', async () => {
+    const theirs = await list(globex);
+    expect(theirs.items.map((i) => i.vendorData)).toEqual(['globex-secret']);
+    expect((await list(acme, '?q=globex')).items).toEqual([]);
+    expect((await list(globex, '?q=alice')).items).toEqual([]);
+    expect((await h.request('GET', '/api/dashboard/verifications')).status).toBe(401);
+  });
+});

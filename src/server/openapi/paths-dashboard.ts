@@ -1,0 +1,61 @@
+import { createMemberBodySchema, createOrgBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
+import { dashboardListQuerySchema } from '../../contract/dashboard';
+import { queryParameters } from './json-schema';
+import { json, jsonBody, ok, ref, responseRef, security, TAGS, type Json, type Paths } from './operations';
+import { adminErrors } from './responses';
+
+type OpParts = Json & { responses: Record<string, Json> };
+const invalid = { description: 'Invalid body or query (`error.issues`)', content: json(ref('Error')) };
+const coded = (description: string) => ({ description, content: json(ref('Error')) });
+
+/** The operator's accounts API (`idv orgs …`, `idv users create`), admin token. */
+export function accountAdminPaths(): Paths {
+  const op = (summary: string, rest: OpParts) => ({ summary, tags: [TAGS.admin], security: security.admin, ...rest, responses: { ...rest.responses, ...adminErrors() } });
+  return {
+    '/admin/orgs': {
+      get: op('List customer organisations (org_default first)', { responses: { 200: ok('Fetched organisations', { type: 'array', items: ref('Org') }) } }),
+      post: op('Create a customer organisation', { requestBody: jsonBody(createOrgBodySchema), responses: { 200: ok('Organisation created', ref('Org')), 400: invalid } }),
+    },
+    '/admin/users': {
+      post: op('Add a dashboard member; answers the one-time sign-in link (7 days, no e-mail is sent)', {
+        requestBody: jsonBody(createMemberBodySchema),
+        responses: { 200: ok('Member created', ref('CreatedMember')), 400: coded('Invalid body, or `org_not_found`'), 409: coded('`email_taken`') },
+      }),
+    },
+  };
+}
+
+/**
+ * The dashboard API: a session cookie (HttpOnly, SameSite=Strict) set by sign-in; every change
+ * also sends `x-csrf-token` (from `GET /dashboard/me`). 401 `not_signed_in`, 403 `csrf` or
+ * `forbidden` (the member's role).
+ */
+export function dashboardPaths(): Paths {
+  const signedOut = (summary: string, rest: OpParts) => ({ summary, tags: [TAGS.dashboard], security: security.none, ...rest });
+  const op = (summary: string, rest: OpParts) => ({
+    summary, tags: [TAGS.dashboard], security: security.member, ...rest,
+    responses: { ...rest.responses, 401: coded('`not_signed_in`'), 403: coded('`csrf` (a change without the session\'s CSRF token) or `forbidden` (role)'), 500: responseRef('InternalError') },
+  });
+  return {
+    '/dashboard/auth/sign-in': {
+      post: signedOut('Sign in with e-mail and password (sets the session cookie)', {
+        requestBody: jsonBody(signInBodySchema),
+        responses: { 200: ok('Signed in', ref('Me')), 400: invalid, 401: coded('`wrong_credentials` (the same for an unknown e-mail)'), 429: coded('`locked`: five wrong passwords in a row lock the account for 15 minutes (`Retry-After`)') },
+      }),
+    },
+    '/dashboard/auth/set-password': {
+      post: signedOut('Use a one-time sign-in link: set a password (12+ characters) and sign in', {
+        requestBody: jsonBody(setPasswordBodySchema),
+        responses: { 200: ok('Signed in', ref('Me')), 400: coded('Invalid body, or `link_invalid` (used, expired or unknown)') },
+      }),
+    },
+    '/dashboard/auth/sign-out': { post: op('Sign out (ends this session)', { responses: { 200: ok('Signed out', null) } }) },
+    '/dashboard/me': { get: op('Who is signed in, their organisation, what their role allows, the CSRF token', { responses: { 200: ok('Signed in', ref('Me')) } }) },
+    '/dashboard/verifications': {
+      get: op('Both families of the organisation, newest first, with filters and counts per status', {
+        parameters: queryParameters(dashboardListQuerySchema),
+        responses: { 200: ok('Fetched verifications', ref('DashboardList')), 400: invalid },
+      }),
+    },
+  };
+}
