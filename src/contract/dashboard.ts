@@ -43,3 +43,19 @@ export const dashboardListSchema = z.object({
   counts: z.object({ individual: z.record(z.string(), z.number().int()), company: z.record(z.string(), z.number().int()), waitingForReview: z.number().int() }),
 });
 export type DashboardList = z.infer<typeof dashboardListSchema>;
+
+/**
+ * A specialist's decision from the dashboard: approve, decline with a reason, or ask for new
+ * captures with a reason the person reads (`idv review decide` takes the same, reasons optional
+ * there for resubmit).
+ */
+export const dashboardDecisionBodySchema = z.object({
+  decision: z.enum(['successful', 'failed', 'resubmit']),
+  reason: z.string().trim().max(1000).optional(),
+}).refine((b) => b.decision === 'successful' || Boolean(b.reason), { message: 'a reason is required to decline or to ask for a resubmission', path: ['reason'] });
+export type DashboardDecisionBody = z.infer<typeof dashboardDecisionBodySchema>;
+
+export const auditEntrySchema = z.object({
+  at: z.string(), actorEmail: z.string(), action: z.string(), subjectId: z.string().nullable(), detail: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifications } from '../db/schema';
+import { eventsOf } from '../routes/hosted-individual.testkit';
 import { dashboardListSchema } from '../../contract/dashboard';
 import { meSchema } from '../../contract/accounts';
 import { createHarness, type Harness } from '../testing/harness';
@@ -6,8 +9,8 @@ import { createHarness, type Harness } from '../testing/harness';
 // The dashboard's verification list: both families, newest first, filters, counts, and nothing
 // of another organisation, ever.
 let h: Harness;
-let acme: { cookie: string };
-let globex: { cookie: string };
+let acme: { cookie: string; csrf: string };
+let globex: { cookie: string; csrf: string };
 let acmeKey: { id: string; apiKey: string };
 const admin = () => ({ authorization: `Bearer ${h.ctx.adminToken}` });
 
@@ -15,8 +18,8 @@ async function signedIn(email: string, role: string, orgId?: string) {
   const m = await h.request('POST', '/api/admin/users', { headers: admin(), body: { email, role, ...(orgId ? { orgId } : {}) } });
   const token = new URL(m.body.data.signInUrl).hash.replace('#token=', '');
   const res = await h.request('POST', '/api/dashboard/auth/set-password', { body: { token, password: 'a long enough passphrase' } });
-  meSchema.parse(res.body.data);
-  return { cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+  const me = meSchema.parse(res.body.data);
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, csrf: me.csrfToken };
 }
 
 beforeAll(async () => {
@@ -68,5 +71,49 @@ describe('dashboard verification list', () => {
     expect((await list(acme, '?q=globex')).items).toEqual([]);
     expect((await list(globex, '?q=alice')).items).toEqual([]);
     expect((await h.request('GET', '/api/dashboard/verifications')).status).toBe(401);
+  });
+});
+
+describe('dashboard individual case', () => {
+  /** A live-key session waiting for a specialist (the state the automatic checks leave it in). */
+  async function inReview(): Promise<string> {
+    const key = await h.createKey({ name: 'acme live', mode: 'live' });
+    const id = (await h.request('POST', '/api/v1/verifications', { key: key.apiKey, body: { vendorData: 'dan' } })).body.data.verificationId as string;
+    await h.ctx.db.update(verifications).set({ status: 'completed', statusCode: 2001, decision: 'review', verificationMethod: 'manual', submittedAt: h.clock.now() }).where(eq(verifications.id, id));
+    return id;
+  }
+  const decide = (who: { cookie: string; csrf?: string }, id: string, body: unknown) =>
+    h.request('POST', `/api/dashboard/verifications/individual/${id}/decide`, { headers: { cookie: who.cookie, ...(who.csrf ? { 'x-csrf-token': who.csrf } : {}) }, body });
+
+  it('shows the case and records a reviewer\'s decline with its reason, who and when; the decision webhook carries it', async () => {
+    const id = await inReview();
+    const view = await h.request('GET', `/api/dashboard/verifications/individual/${id}`, { headers: { cookie: acme.cookie } });
+    expect(view.status).toBe(200);
+    expect(view.body.data).toMatchObject({ record: { id, status: 'completed', decision: 'review' }, checks: null, audit: [] });
+    expect((await list(acme, '?waiting=1')).items.map((i) => i.id)).toEqual([id]);
+
+    expect((await decide({ cookie: acme.cookie }, id, { decision: 'failed', reason: 'x' })).body.error.code).toBe('csrf');
+    expect((await decide(acme, id, { decision: 'failed' })).status).toBe(400);
+    expect((await decide(acme, id, { decision: 'resubmit' })).status).toBe(400);
+    const res = await decide(acme, id, { decision: 'failed', reason: 'The document photo is of a screen' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'failed', reason: 'The document photo is of a screen', verificationMethod: 'manual' });
+    const events = await eventsOf(h, id);
+    expect(events.at(-1)).toMatchObject({ type: 'verification.failed', data: { reason: 'The document photo is of a screen' } });
+    const after = await h.request('GET', `/api/dashboard/verifications/individual/${id}`, { headers: { cookie: acme.cookie } });
+    expect(after.body.data.audit).toEqual([expect.objectContaining({ actorEmail: 'rev@acme.test', action: 'verification.declined', detail: { reason: 'The document photo is of a screen' } })]);
+    expect(after.body.data.deliveries.map((d: { event: string }) => d.event)).toContain('verification.failed');
+    expect((await decide(acme, id, { decision: 'successful' })).body.error.code).toBe('not_in_review');
+  });
+
+  it('refuses a developer\'s decision and hides the case from another organisation', async () => {
+    const id = await inReview();
+    const dev = await signedIn('dev@acme.test', 'developer');
+    expect((await decide(dev, id, { decision: 'successful' })).body.error.code).toBe('forbidden');
+    expect((await h.request('GET', `/api/dashboard/verifications/individual/${id}`, { headers: { cookie: globex.cookie } })).status).toBe(404);
+    expect((await decide(globex, id, { decision: 'successful' })).status).toBe(404);
+    const row = await h.request('GET', `/api/v1/verifications/${id}`, { key: (await h.createKey()).apiKey });
+    expect(row.status).toBe(400);
+    expect((await decide(acme, id, { decision: 'successful' })).body.data.status).toBe('successful');
   });
 });

@@ -1,9 +1,14 @@
 import { Hono } from 'hono';
-import { dashboardListQuerySchema } from '../../contract/dashboard';
+import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
 import { messages } from '../../contract/envelope';
-import { requireMember, type MemberEnv } from '../accounts/member-auth';
+import { audit } from '../accounts/audit';
+import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
 import type { AppContext } from '../context';
-import { ok, validationError } from '../http/envelope';
+import { toIndividualRecord, type RecordDeps } from '../domain/individual-record';
+import { decideReview } from '../domain/individual-review';
+import { fail, ok, readJsonBody, validationError } from '../http/envelope';
+import { createMediaSigner } from '../media/signed-url';
+import { caseExtras, findOrgVerification } from './individual-case';
 import { listOrgVerifications } from './verification-list';
 
 /**
@@ -19,10 +24,37 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
     c.header('Cache-Control', 'no-store');
   });
 
+  const signer = createMediaSigner(ctx);
+  const recordDeps: RecordDeps = { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.url(k) };
+  const notFound = (c: Parameters<typeof fail>[0]) => fail(c, 404, 'Verification not found', { code: 'not_found' });
+
   app.get('/verifications', async (c) => {
     const q = dashboardListQuerySchema.safeParse(c.req.query());
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
     return ok(c, 'Fetched verifications', await listOrgVerifications(ctx.db, c.get('member').orgId, q.data));
+  });
+
+  app.get('/verifications/individual/:id', async (c) => {
+    const orgId = c.get('member').orgId;
+    const row = await findOrgVerification(ctx.db, orgId, c.req.param('id'));
+    if (!row) return notFound(c);
+    return ok(c, 'Fetched verification', { record: toIndividualRecord(row, recordDeps), ...(await caseExtras(ctx.db, orgId, row)) });
+  });
+
+  // A specialist's decision on a case waiting for review: recorded with who and when.
+  app.post('/verifications/individual/:id/decide', requireAbility('review'), async (c) => {
+    const member = c.get('member');
+    const row = await findOrgVerification(ctx.db, member.orgId, c.req.param('id'));
+    if (!row) return notFound(c);
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = dashboardDecisionBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const res = await decideReview(ctx, row.id, body.data);
+    if (!res.ok) return fail(c, 409, 'This verification is not waiting for review', { code: 'not_in_review', status: res.status ?? null });
+    await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, `verification.${body.data.decision === 'successful' ? 'approved' : body.data.decision === 'failed' ? 'declined' : 'resubmission_requested'}`,
+      ctx.clock.now(), row.id, body.data.reason ? { reason: body.data.reason } : {});
+    return ok(c, 'Review decided', toIndividualRecord(res.row, recordDeps));
   });
 
   return app;

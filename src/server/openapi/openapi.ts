@@ -17,7 +17,8 @@ import { adminPaths } from './paths-admin';
 import { collectedPaths } from './paths-collected';
 import { accountAdminPaths, dashboardPaths } from './paths-dashboard';
 import { createdMemberSchema, meSchema, orgSchema } from '../../contract/accounts';
-import { dashboardListSchema } from '../../contract/dashboard';
+import { auditEntrySchema, dashboardListSchema } from '../../contract/dashboard';
+import { automaticChecksSchema } from '../../contract/automatic-checks';
 import { customerPaths } from './paths-customer';
 import { hostedPaths } from './paths-hosted';
 import { servicePaths } from './paths-service';
@@ -73,6 +74,8 @@ const schemas = {
   CreatedMember: createdMemberSchema,
   Me: meSchema,
   DashboardList: dashboardListSchema,
+  AutomaticChecks: automaticChecksSchema,
+  AuditEntry: auditEntrySchema,
 } satisfies Record<string, z.ZodType>;
 
 /** The OpenAPI 3.1 document, built from the same zod schemas the routes validate with. */

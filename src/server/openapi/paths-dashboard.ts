@@ -1,7 +1,7 @@
 import { createMemberBodySchema, createOrgBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
-import { dashboardListQuerySchema } from '../../contract/dashboard';
+import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
 import { queryParameters } from './json-schema';
-import { json, jsonBody, ok, ref, responseRef, security, TAGS, type Json, type Paths } from './operations';
+import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Paths } from './operations';
 import { adminErrors } from './responses';
 
 type OpParts = Json & { responses: Record<string, Json> };
@@ -55,6 +55,19 @@ export function dashboardPaths(): Paths {
       get: op('Both families of the organisation, newest first, with filters and counts per status', {
         parameters: queryParameters(dashboardListQuerySchema),
         responses: { 200: ok('Fetched verifications', ref('DashboardList')), 400: invalid },
+      }),
+    },
+    '/dashboard/verifications/individual/{id}': {
+      get: op('One individual case: the record (signed media URLs), the automatic checks\' scores and reasons, the webhook deliveries with their attempts, the members\' actions on it', {
+        parameters: [pathParam('id', 'The verificationId')],
+        responses: { 200: ok('Fetched verification', { type: 'object', properties: { record: ref('IndividualRecord'), checks: { oneOf: [ref('AutomaticChecks'), { type: 'null' }] }, deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') } } }), 404: coded('`not_found` (also another organisation\'s)') },
+      }),
+    },
+    '/dashboard/verifications/individual/{id}/decide': {
+      post: op('Decide a case waiting for review (reviewer, admin, owner): approve, decline with a reason, ask for a resubmission with a reason; recorded with who and when', {
+        parameters: [pathParam('id', 'The verificationId')],
+        requestBody: jsonBody(dashboardDecisionBodySchema),
+        responses: { 200: ok('Review decided', ref('IndividualRecord')), 400: invalid, 404: coded('`not_found`'), 409: coded('`not_in_review`') },
       }),
     },
   };

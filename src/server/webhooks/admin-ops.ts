@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminDeliveryListQuery, Delivery, DeliveryAttempt, TestEvent } from '../../contract/admin';
 import type { Destination } from '../../contract/events';
 import type { Db } from '../db/client';
@@ -6,9 +6,12 @@ import { apiKeys, webhookAttempts, webhookEvents } from '../db/schema';
 import { enqueueEvent } from './outbox';
 
 /** Newest first; each item is the contract's deliverySchema (attempts counts the whole attempt log). */
-export async function listDeliveries(db: Db, q: AdminDeliveryListQuery): Promise<{ items: Delivery[]; total: number }> {
+export async function listDeliveries(db: Db, q: AdminDeliveryListQuery, scope: { subjectId?: string; keyIds?: string[] } = {}): Promise<{ items: Delivery[]; total: number }> {
   const conds: SQL[] = [];
   if (q.keyId) conds.push(eq(webhookEvents.apiKeyId, q.keyId));
+  // The dashboard's scopes: one case's events, an organisation's keys.
+  if (scope.subjectId) conds.push(eq(webhookEvents.subjectId, scope.subjectId));
+  if (scope.keyIds) conds.push(scope.keyIds.length ? inArray(webhookEvents.apiKeyId, scope.keyIds) : sql`false`);
   if (q.state) conds.push(eq(webhookEvents.state, q.state));
   const where = conds.length ? and(...conds) : undefined;
   const [totalRow] = await db.select({ n: count() }).from(webhookEvents).where(where);
