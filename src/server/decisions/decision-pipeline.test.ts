@@ -6,6 +6,7 @@ import { renderPoseFrames } from '../../../e2e/support/liveness-frames';
 import { makeIdCardFrame } from '../../../e2e/support/id-card';
 import { collectAndSubmit } from '../collected/collected.testkit';
 import { decisionJobs, verifications } from '../db/schema';
+import { settleDecisions } from '../domain/individual-decision';
 import { startJobs, type Jobs } from '../jobs';
 import { createHarness, type Harness } from '../testing/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
@@ -102,15 +103,19 @@ describe('automatic decisions (live keys)', () => {
 
   it('a job whose runner died (lease expired) is taken up again: nothing in flight is lost', async () => {
     const key = await liveKey();
-    // Submit while no runner is attached, as if the process died right after the commit...
-    const runner = h.ctx.decisionRunner;
+    // No runner in this process any more, but the session is submitted as if one were (the
+    // process died right after the commit)...
+    await jobs.stop();
     h.ctx.decisionRunner = { kick() {} };
     const id = await collectAndSubmit(h, key, { front: graceCard, back: graceCard, selfie: frames[0]!, frames: liveness() });
-    h.ctx.decisionRunner = runner;
-    // ...after claiming the job: it reads `running` with a lease in the past.
+    // The job is queued just after the submit's answer (scheduleDecision): wait for it.
+    await settleDecisions();
+    // ...and after claiming the job: it reads `running` with a lease in the past.
     const past = new Date(h.clock.now().getTime() - 1000);
     await h.ctx.db.update(decisionJobs).set({ state: 'running', leaseUntil: past, attempts: 1 }).where(eq(decisionJobs.verificationId, id));
-    runner!.kick();
+    expect((await rowOf(id)).decision).toBe('submitted');
+    // A process starts again: its runner takes the job up.
+    jobs = startJobs(h.ctx, { webhooks: { pollMs: 200 }, decisions: { pollMs: 200 } });
     const body = (await decisionOf(id)).json as { event: string };
     expect(body.event).toBe('verification.successful');
     const [job] = await h.ctx.db.select().from(decisionJobs).where(eq(decisionJobs.verificationId, id));
