@@ -48,7 +48,7 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   const { mrz } = a;
   if (mrz.found && mrz.valid && mrz.expired) failures.push('Document expired');
   if (!mrz.found) doubts.push('document data (MRZ) could not be read');
-  else if (!mrz.valid) doubts.push(`MRZ check digits failed: ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}`);
+  else if (!mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}`);
 
   if (server.verdict === 'no_motion') failures.push('Liveness evidence shows no motion');
   else if (server.verdict === 'other_person') failures.push('Liveness evidence shows another person');

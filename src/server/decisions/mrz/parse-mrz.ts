@@ -1,106 +1,180 @@
-import { parse, type Details } from 'mrz';
+import { parse, type Details, type FieldName, type ParseResult, type Range } from 'mrz';
+import { alpha3Schema } from '../../../contract/common';
 import type { DocInfo, DocType } from '../../../contract/document';
 
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
 
 export interface ParsedMrz {
   format: MrzFormat;
-  /** Every check digit holds and the fields a decision needs are there. */
+  /**
+   * The lines as validated: the input with letters and digits swapped back where a field
+   * allows only one kind (`O`→`0` in a date, `0`→`O` in a name), as the `mrz` package does.
+   */
+  lines: string[];
+  /** Every check digit holds and the fields no check digit covers are well formed. */
   valid: boolean;
-  /** Names of the check digits (or required fields) that failed, e.g. `documentNumberCheckDigit`. */
+  /**
+   * What failed: `mrz`'s check digit names (`documentNumberCheckDigit`, `compositeCheckDigit`…),
+   * or a field that is malformed or missing (`documentCode`, `issuingState`, `nationality`, `sex`,
+   * `names`, `documentNumber`, `birthDate`, `expirationDate`).
+   */
   failedChecks: string[];
   docInfo: DocInfo;
-  /** The expiry date lies before `today` (UTC dates). */
+  /** The expiry date lies before `today` (UTC dates); false when there is no readable expiry. */
   expired: boolean;
 }
 
-const LENGTHS: Record<number, MrzFormat> = { 30: 'TD1', 36: 'TD2', 44: 'TD3' };
+const LINES: Record<MrzFormat, { count: number; length: number }> = {
+  TD1: { count: 3, length: 30 }, TD2: { count: 2, length: 36 }, TD3: { count: 2, length: 44 },
+};
+/** Where the name field sits: TD1 has a line of its own, TD2/TD3 the first line after the state. */
+const NAME_FIELD: Record<MrzFormat, { line: number; start: number }> = {
+  TD1: { line: 2, start: 0 }, TD2: { line: 0, start: 5 }, TD3: { line: 0, start: 5 },
+};
+/**
+ * ICAO 9303 name field: primary identifier, optionally `<<` and the secondary identifier, name
+ * parts joined by single `<`, then fillers. No check digit covers names, so this shape is the
+ * only guard against OCR noise there (a stray letter after the fillers, a dropped character).
+ */
+const NAME_SHAPE = /^(?=.*[A-Z])([A-Z]+(<[A-Z]+)*)?(<<[A-Z]+(<[A-Z]+)*)?<*$/;
+/** States are 3 letters, or fewer padded with `<` (Germany's `D<<`). */
+const STATE_SHAPE = /^[A-Z]{3}$|^[A-Z]{1,2}<{1,2}$/;
 
-/** ICAO 9303 writes Germany as `D`; everyone else uses the alpha-3 code. */
-const stateCode = (raw: string) => (raw === 'D' ? 'DEU' : /^[A-Z]{3}$/.test(raw) ? raw : '');
-
-function docTypeOf(code: string, format: MrzFormat): DocType {
-  if (code.startsWith('P')) return 'PASSPORT';
-  // Residence permits: IR / AR / CR (and the French `TS`-style codes some states use).
-  if (/^[IAC]R$/.test(code)) return 'RESIDENCE_PERMIT';
-  return format === 'TD3' ? 'PASSPORT' : 'NATIONAL_ID';
-}
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * YYMMDD → YYYY-MM-DD. A birth date is never in the future; an expiry date may lie up to 50
- * years ahead (ten-year passports, long-lived ID cards) and is otherwise in the past.
+ * YYMMDD → YYYY-MM-DD, '' if not a calendar date. A birth date is never after `today`; an
+ * expiry date may lie up to 50 years ahead (ten-year passports, long-lived ID cards), else it is
+ * in the past.
  */
 export function mrzDate(yymmdd: string, kind: 'birth' | 'expiry', today: Date): string {
   if (!/^\d{6}$/.test(yymmdd)) return '';
-  const yy = Number(yymmdd.slice(0, 2));
-  const month = yymmdd.slice(2, 4);
-  const day = yymmdd.slice(4, 6);
-  const thisYear = today.getUTCFullYear();
-  const limit = kind === 'birth' ? thisYear : thisYear + 50;
+  const [yy, month, day] = [Number(yymmdd.slice(0, 2)), yymmdd.slice(2, 4), yymmdd.slice(4, 6)];
+  const limit = today.getUTCFullYear() + (kind === 'birth' ? 0 : 50);
   let year = 2000 + yy;
   if (year > limit) year -= 100;
-  const iso = `${year}-${month}-${day}`;
-  if (kind === 'birth' && iso > today.toISOString().slice(0, 10)) return `${year - 100}-${month}-${day}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? '' : iso;
+  // 29 February needs the century settled first, so check the calendar after each choice.
+  const valid = (y: number) => {
+    const iso = `${y}-${month}-${day}`;
+    const d = new Date(`${iso}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && isoDate(d) === iso ? iso : '';
+  };
+  const iso = valid(year);
+  if (iso && kind === 'birth' && iso > isoDate(today)) return valid(year - 100);
+  return iso;
 }
 
-/** The characters of a field straight from the lines (the parser nulls fields it dislikes). */
-function raw(lines: string[], d: Details | undefined): string {
-  const r = d?.ranges[0];
-  return r ? (lines[r.line] ?? '').slice(r.start, r.end).replace(/</g, ' ').trim() : '';
+/** The `<`-free residue of a field: fillers become spaces, trimmed. */
+const clean = (s: string) => s.replace(/</g, ' ').trim();
+
+function docTypeOf(code: string): DocType | '' {
+  if (code.startsWith('P')) return 'PASSPORT';
+  // Residence permits in the ID card formats (IR, AR, CR: e.g. the EU uniform residence permit).
+  if (/^[IAC]R$/.test(code)) return 'RESIDENCE_PERMIT';
+  if (/^[IAC]/.test(code)) return 'NATIONAL_ID';
+  return '';
+}
+
+/** ICAO writes Germany as `D`; the contract wants alpha-3, else ''. */
+function stateCode(raw: string): string {
+  const code = raw.replace(/</g, '');
+  const alpha3 = code === 'D' ? 'DEU' : code;
+  return alpha3Schema.safeParse(alpha3).success ? alpha3 : '';
 }
 
 /**
- * Parses and validates MRZ lines with `mrz` (check digits per ICAO 9303). Lines must already be
- * clean (see findMrzLines). A state code the parser does not know (ICAO's specimen `UTO`) is
- * not a failure: only check digits and the fields a decision needs count.
+ * `mrz` records each field's characters after its own letter/digit correction in
+ * `ranges[].raw` (missing from its types); laying them over the input gives the corrected lines.
  */
-export function parseMrz(lines: string[], today: Date): ParsedMrz | null {
-  const format = LENGTHS[lines[0]?.length ?? 0];
-  if (!format || lines.some((l) => l.length !== lines[0]!.length) || lines.length !== (format === 'TD1' ? 3 : 2)) return null;
-  let result;
+function correctedLines(lines: string[], result: ParseResult): string[] {
+  const out = lines.map((l) => [...l]);
+  for (const d of result.details) {
+    for (const r of d.ranges as (Range & { raw?: string })[]) {
+      if (typeof r.raw !== 'string' || r.raw.length !== r.end - r.start) continue;
+      out[r.line]?.splice(r.start, r.raw.length, ...r.raw);
+    }
+  }
+  return out.map((c) => c.join(''));
+}
+
+function parseWith(lines: string[], autocorrect: boolean): ParseResult | null {
   try {
-    result = parse(lines);
+    return parse(lines, { autocorrect });
   } catch {
     return null;
   }
-  const byField = new Map(result.details.map((d) => [d.field, d]));
-  const field = (name: Parameters<typeof byField.get>[0]) => raw(lines, byField.get(name));
-  const failedChecks = result.details.filter((d) => !d.valid && d.field?.endsWith('CheckDigit')).map((d) => d.field!);
-  const docNumber = field('documentNumber').replace(/ /g, '');
-  const dob = mrzDate(field('birthDate'), 'birth', today);
-  const expiryDate = mrzDate(field('expirationDate'), 'expiry', today);
-  for (const [name, value] of [['documentNumber', docNumber], ['birthDate', dob], ['expirationDate', expiryDate]] as const) {
-    if (!value) failedChecks.push(name);
-  }
-  const given = (result.fields.firstName ?? field('firstName')).split(/\s+/).filter(Boolean);
-  const sexRaw = field('sex');
+}
+
+/**
+ * Parses and validates clean MRZ lines (see findMrzLines) with `mrz`: check digits per ICAO
+ * 9303, plus the shape of the fields no check digit covers. A state the package does not know
+ * (ICAO's specimen `UTO`, a new state) is not a failure: only its shape is checked. Returns null
+ * for lines that are no TD1/TD2/TD3 MRZ (wrong count or length, the pre-2021 French ID card).
+ */
+export function parseMrz(input: string[], today: Date): ParsedMrz | null {
+  const format = (Object.keys(LINES) as MrzFormat[]).find((f) => LINES[f].length === input[0]?.length);
+  if (!format || input.length !== LINES[format].count || input.some((l) => l.length !== LINES[format].length)) return null;
+  const first = parseWith(input, true);
+  if (!first || first.format !== format) return null;
+  const lines = correctedLines(input, first);
+  const result = parseWith(lines, false);
+  if (!result || result.format !== format) return null;
+
+  const detail = (name: FieldName): Details | undefined => result.details.find((d) => d.field === name);
+  /** The field's own characters, whatever the parser thought of them. */
+  const raw = (name: FieldName) => {
+    const r = detail(name)?.ranges[0];
+    return r ? (lines[r.line] ?? '').slice(r.start, r.end) : '';
+  };
+  const failedChecks: string[] = result.details.filter((d) => !d.valid && d.field?.endsWith('CheckDigit')).map((d) => d.field!);
+  const fail = (name: string) => { if (!failedChecks.includes(name)) failedChecks.push(name); };
+
+  // Long TD1 document numbers continue in the optional field; `mrz` joins them once checked.
+  const numberChecked = detail('documentNumberCheckDigit')?.valid === true;
+  const docNumber = (numberChecked && result.documentNumber) || clean(raw('documentNumber')).replace(/ /g, '');
+  const dob = mrzDate(raw('birthDate'), 'birth', today);
+  const expiryDate = mrzDate(raw('expirationDate'), 'expiry', today);
+  const sexRaw = raw('sex');
+  const nameLine = lines[NAME_FIELD[format].line]!.slice(NAME_FIELD[format].start);
+
+  if (!detail('documentCode')?.valid) fail('documentCode');
+  if (!STATE_SHAPE.test(raw('issuingState'))) fail('issuingState');
+  if (!STATE_SHAPE.test(raw('nationality'))) fail('nationality');
+  if (!/^[MFX<]$/.test(sexRaw)) fail('sex');
+  if (!NAME_SHAPE.test(nameLine)) fail('names');
+  if (!docNumber) fail('documentNumber');
+  if (!dob) fail('birthDate');
+  if (!expiryDate) fail('expirationDate');
+
+  const [primary = '', secondary = ''] = nameLine.split(/<<(.*)/s);
+  const given = clean(secondary).split(/ +/).filter(Boolean);
   const docInfo: DocInfo = {
-    docType: docTypeOf(field('documentCode').replace(/ /g, ''), format),
+    docType: docTypeOf(clean(raw('documentCode'))),
     docNumber,
     issueDate: '',
     expiryDate,
-    issuingState: stateCode(field('issuingState').replace(/ /g, '')),
+    issuingState: stateCode(raw('issuingState')),
     firstName: given[0] ?? '',
     middleName: given.slice(1).join(' '),
-    lastName: result.fields.lastName ?? field('lastName'),
+    lastName: clean(primary),
     dob,
-    // `<` (unspecified) is ICAO's X.
-    sex: sexRaw === 'M' || sexRaw === 'F' ? sexRaw : 'X',
+    // ICAO 9303 prints `<` (or, lately, `X`) for unspecified: the contract's 'X'. '' = unreadable.
+    sex: sexRaw === 'M' || sexRaw === 'F' ? sexRaw : sexRaw === '<' || sexRaw === 'X' ? 'X' : '',
   };
   return {
-    format, valid: failedChecks.length === 0, failedChecks, docInfo,
-    expired: expiryDate !== '' && expiryDate < today.toISOString().slice(0, 10),
+    format, lines, valid: failedChecks.length === 0, failedChecks, docInfo,
+    expired: expiryDate !== '' && expiryDate < isoDate(today),
   };
 }
 
 const MRZ_CHARS = /^[A-Z0-9<]+$/;
 
 /**
- * Picks the MRZ out of OCR text: lines of only MRZ characters, 2 of 44 (TD3), 2 of 36 (TD2) or
- * 3 of 30 (TD1), consecutive. OCR adds or drops a filler at the end now and then: a line within
- * two characters of the length is padded or trimmed with `<` (a trimmed character must be `<`).
+ * Picks the MRZ out of OCR text: consecutive lines of only MRZ characters, 2 of 44 (TD3), 2 of
+ * 36 (TD2) or 3 of 30 (TD1), the lowest group on the page. Spaces go; characters outside the MRZ
+ * alphabet that can only be a filler (`«`, `‹`) become `<`; lower case becomes upper case. OCR
+ * adds or drops a filler at a line's end now and then: a line within two characters of the
+ * length is padded or trimmed with `<` (only `<` is ever trimmed). Check digits judge the rest.
  */
 export function findMrzLines(text: string): string[] | null {
   const lines = text.split(/\r?\n/)
@@ -111,9 +185,9 @@ export function findMrzLines(text: string): string[] | null {
     if (l.length <= n) return l.padEnd(n, '<');
     return /^<+$/.test(l.slice(n)) ? l.slice(0, n) : null;
   };
-  for (const [n, count] of [[44, 2], [36, 2], [30, 3]] as const) {
+  for (const { count, length } of [LINES.TD3, LINES.TD2, LINES.TD1]) {
     for (let i = lines.length - count; i >= 0; i--) {
-      const group = lines.slice(i, i + count).map((l) => fit(l, n));
+      const group = lines.slice(i, i + count).map((l) => fit(l, length));
       if (group.every((l) => l !== null)) return group as string[];
     }
   }
