@@ -11,6 +11,8 @@ import { collectedRoutes } from './collected/collected.routes';
 import { adminAccountRoutes } from './accounts/admin-accounts.routes';
 import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { developerRoutes } from './dashboard/developers.routes';
+import { teamRoutes } from './dashboard/team.routes';
 import { v1CompanyRoutes } from './routes/v1-company.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
@@ -65,6 +67,8 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.use('/api/dashboard/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => fail(c, 413, messages.tooLarge) }));
   app.route('/api/dashboard', dashboardAuthRoutes(ctx));
   app.route('/api/dashboard', dashboardRoutes(ctx));
+  app.route('/api/dashboard', developerRoutes(ctx));
+  app.route('/api/dashboard', teamRoutes(ctx));
   app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/admin', adminAccountRoutes(ctx));

@@ -16,7 +16,7 @@ import { TAGS } from './operations';
 import { adminPaths } from './paths-admin';
 import { collectedPaths } from './paths-collected';
 import { accountAdminPaths, dashboardPaths } from './paths-dashboard';
-import { createdMemberSchema, meSchema, orgSchema } from '../../contract/accounts';
+import { createdMemberSchema, memberSchema, meSchema, orgSchema } from '../../contract/accounts';
 import { auditEntrySchema, dashboardListSchema } from '../../contract/dashboard';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
 import { customerPaths } from './paths-customer';
@@ -72,6 +72,7 @@ const schemas = {
   CompanyEvent: companyPayloadSchema,
   Org: orgSchema,
   CreatedMember: createdMemberSchema,
+  Member: memberSchema,
   Me: meSchema,
   DashboardList: dashboardListSchema,
   AutomaticChecks: automaticChecksSchema,

@@ -1,7 +1,8 @@
 import { createMemberBodySchema, createOrgBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
+import { adminDeliveryListQuerySchema, createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
 import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
 import { queryParameters } from './json-schema';
-import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Paths } from './operations';
+import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
 
 type OpParts = Json & { responses: Record<string, Json> };
@@ -70,5 +71,36 @@ export function dashboardPaths(): Paths {
         responses: { 200: ok('Review decided', ref('IndividualRecord')), 400: invalid, 404: coded('`not_found`'), 409: coded('`not_in_review`') },
       }),
     },
+    ...developerPaths(op),
+    ...teamPaths(op),
+  };
+}
+
+type Op = (summary: string, rest: OpParts) => Operation;
+
+/** Developers section: developer, admin, owner; the organisation's keys and webhooks only. */
+function developerPaths(op: Op): Paths {
+  const id = pathParam('id', 'Key id');
+  return {
+    '/dashboard/keys': {
+      get: op('The organisation\'s API keys (hints only)', { responses: { 200: ok('Fetched API keys', { type: 'array', items: ref('AdminKey') }) } }),
+      post: op('Create an API key for the organisation (the key is in this answer only; `orgId` is ignored)', { requestBody: jsonBody(createKeyBodySchema), responses: { 200: ok('API key created', ref('CreatedKey')), 400: invalid } }),
+    },
+    '/dashboard/keys/{id}': { patch: op('Change webhook URLs, origins, name, branding, selfie upload, decisions', { parameters: [id], requestBody: jsonBody(updateKeyBodySchema), responses: { 200: ok('API key updated', ref('AdminKey')), 400: invalid, 404: coded('`not_found`'), 409: coded('`revoked`') } }) },
+    '/dashboard/keys/{id}/revoke': { post: op('Revoke a key', { parameters: [id], responses: { 200: ok('API key revoked', ref('AdminKey')), 404: coded('`not_found`') } }) },
+    '/dashboard/keys/{id}/test-event': { post: op('Send a signed `webhook.test` event to each configured URL', { parameters: [id], responses: { 200: ok('Test webhook events queued', ref('TestEvents')), 400: coded('`no_urls`'), 404: coded('`not_found`') } }) },
+    '/dashboard/webhooks': { get: op('Webhook deliveries of the organisation\'s keys, newest first, with every attempt', { parameters: queryParameters(adminDeliveryListQuerySchema), responses: { 200: ok('Fetched webhook deliveries', { type: 'array', items: ref('WebhookDelivery') }, true), 400: invalid } }) },
+    '/dashboard/webhooks/{eventId}/redeliver': { post: op('Queue an event again (same id and body)', { parameters: [pathParam('eventId', 'Webhook-Id of the event')], responses: { 200: ok('Webhook event queued for redelivery', { type: 'object', properties: { id: { type: 'string' } } }), 404: coded('`not_found`') } }) },
+  };
+}
+
+/** Team: owner and admin; only an owner adds or removes an owner; nobody removes themself. */
+function teamPaths(op: Op): Paths {
+  return {
+    '/dashboard/team': {
+      get: op('Members of the organisation (never a password hash)', { responses: { 200: ok('Fetched members', { type: 'array', items: ref('Member') }) } }),
+      post: op('Invite a member: answers a one-time sign-in link to pass on (no e-mail is sent)', { requestBody: jsonBody(createMemberBodySchema.omit({ orgId: true })), responses: { 200: ok('Member invited', ref('CreatedMember')), 400: invalid, 409: coded('`email_taken`') } }),
+    },
+    '/dashboard/team/{id}': { delete: op('Remove a member (their sessions end)', { parameters: [pathParam('id', 'Member id')], responses: { 200: ok('Member removed', null), 400: coded('`self`'), 404: coded('`not_found`') } }) },
   };
 }

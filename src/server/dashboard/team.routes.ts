@@ -1,0 +1,59 @@
+import { Hono, type Context } from 'hono';
+import { createMemberBodySchema } from '../../contract/accounts';
+import { audit } from '../accounts/audit';
+import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
+import { revokeMemberSessions } from '../accounts/member-sessions';
+import { createMember, getMember, listMembers, toMember, updateMember } from '../accounts/member-store';
+import { createSignInLink } from '../accounts/sign-in-links';
+import type { AppContext } from '../context';
+import { fail, ok, readJsonBody, validationError } from '../http/envelope';
+
+/**
+ * Team (`/api/dashboard/team…`, owners and admins): members, invitations (a one-time link shown
+ * to copy; no e-mail is sent), removal. Only an owner makes or removes an owner; nobody removes
+ * themself, so an organisation always keeps the owner who set it up.
+ */
+export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
+  const app = new Hono<MemberEnv>();
+  app.use('/team', requireMember(ctx), requireAbility('team'));
+  app.use('/team/*', requireMember(ctx), requireAbility('team'));
+  const actor = (c: Context<MemberEnv>) => ({ orgId: c.get('member').orgId, memberId: c.get('member').id, email: c.get('member').email });
+
+  app.get('/team', async (c) => ok(c, 'Fetched members', (await listMembers(ctx.db, c.get('member').orgId)).map(toMember)));
+
+  app.post('/team', async (c) => {
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = createMemberBodySchema.omit({ orgId: true }).safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const me = c.get('member');
+    if (body.data.role === 'owner' && me.role !== 'owner') return fail(c, 403, 'Only an owner can add an owner', { code: 'forbidden' });
+    const now = ctx.clock.now();
+    const created = await ctx.db.transaction(async (tx) => {
+      const res = await createMember(tx, { orgId: me.orgId, email: body.data.email, role: body.data.role }, now);
+      if (!res.ok) return null;
+      const signInUrl = await createSignInLink(tx, ctx.secrets, res.row.id, ctx.settings.publicUrl, now);
+      await audit(tx, actor(c), 'member.invited', now, res.row.id, { email: res.row.email, role: res.row.role });
+      return { ...toMember(res.row), signInUrl };
+    });
+    if (!created) return fail(c, 409, 'A member with this e-mail already exists', { code: 'email_taken' });
+    return ok(c, 'Member invited', created);
+  });
+
+  app.delete('/team/:id', async (c) => {
+    const me = c.get('member');
+    const target = await getMember(ctx.db, c.req.param('id'));
+    if (!target || target.orgId !== me.orgId) return fail(c, 404, 'Member not found', { code: 'not_found' });
+    if (target.id === me.id) return fail(c, 400, 'You cannot remove yourself', { code: 'self' });
+    if (target.role === 'owner' && me.role !== 'owner') return fail(c, 403, 'Only an owner can remove an owner', { code: 'forbidden' });
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      await updateMember(tx, target.id, { removedAt: now });
+      await revokeMemberSessions(tx, target.id, now);
+      await audit(tx, actor(c), 'member.removed', now, target.id, { email: target.email, role: target.role });
+    });
+    return ok(c, 'Member removed', null);
+  });
+
+  return app;
+}
