@@ -3,7 +3,7 @@
 // hosted evidence: frames that barely differ fail now, and the decision pipeline looks again
 // (head turned, eyes closed, the selfie's person) before any live session is approved.
 import { z } from 'zod';
-import { LIVENESS_FRAME_MAX_BYTES, LIVENESS_MAX_FRAMES, LIVENESS_UPLOAD_MAX_BYTES } from '../../contract/liveness-session';
+import { LIVENESS_FRAME_MAX_BYTES, LIVENESS_MAX_FRAMES } from '../../contract/liveness-session';
 import { livenessFrameLabelSchema } from '../../contract/liveness';
 import type { HostedErrorCode } from '../../contract/hosted-individual';
 import type { AppContext } from '../context';
@@ -12,10 +12,10 @@ import type { VerificationRow } from '../domain/individual-record';
 import { lockVerification, updateVerification } from '../domain/individual-store';
 import { evidenceKey } from '../liveness/individual-liveness';
 import { evidenceShowsMotion } from '../liveness/evidence-check';
+import { readLivenessMultipart } from '../liveness/read-multipart';
 import { emptyLiveness, livenessOfRow, type StoredLiveness } from '../liveness/liveness-state';
 import { discardMedia } from '../media/discard';
 import { processUpload } from '../media/process-upload';
-import { readLimitedBody } from '../media/read-body';
 
 /** `labels`: one per file in `frames`, same order; the first is the neutral (frontal) frame. */
 export const customerFrameLabelsSchema = z.array(livenessFrameLabelSchema).min(2).max(LIVENESS_MAX_FRAMES)
@@ -26,16 +26,9 @@ type Fail = { ok: false; code: HostedErrorCode; detail?: string };
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'storage' | 'logger'>;
 
 async function readFrames(req: Request): Promise<{ ok: true; labels: z.infer<typeof customerFrameLabelsSchema>; frames: Buffer[] } | Fail> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) return { ok: false, code: 'invalid_body', detail: 'Send multipart/form-data with labels and frames' };
-  const body = await readLimitedBody(req, LIVENESS_UPLOAD_MAX_BYTES);
-  if (!body.ok) return body.reason === 'too_large' ? { ok: false, code: 'media_too_large', detail: `The upload is over ${LIVENESS_UPLOAD_MAX_BYTES} bytes` } : { ok: false, code: 'invalid_body', detail: 'The request is empty' };
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body.bytes), { headers: { 'content-type': type } }).formData();
-  } catch {
-    return { ok: false, code: 'invalid_body', detail: 'The multipart body cannot be read' };
-  }
+  const read = await readLivenessMultipart(req, 'labels and frames');
+  if (!read.ok) return read;
+  const { form } = read;
   let json: unknown;
   try {
     const raw = form.get('labels');

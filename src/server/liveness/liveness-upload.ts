@@ -1,9 +1,9 @@
 // Reads the multipart liveness upload (`result` JSON, `selfie` file, `frames` files) under its
 // size limits and turns every image into a clean re-encoded JPEG. Stores nothing.
-import { LIVENESS_FRAME_MAX_BYTES, LIVENESS_UPLOAD_MAX_BYTES } from '../../contract/liveness-session';
+import { LIVENESS_FRAME_MAX_BYTES } from '../../contract/liveness-session';
 import { livenessResultSchema, type LivenessResult } from '../../contract/liveness';
 import { processUpload } from '../media/process-upload';
-import { readLimitedBody } from '../media/read-body';
+import { readLivenessMultipart } from './read-multipart';
 
 export type LivenessUploadError =
   | { code: 'media_too_large'; detail: string }
@@ -22,20 +22,9 @@ async function fileBytes(value: FormDataEntryValue | null): Promise<Buffer | nul
 }
 
 export async function readLivenessUpload(req: Request): Promise<{ ok: true; upload: LivenessUpload } | ({ ok: false } & LivenessUploadError)> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) return { ok: false, code: 'invalid_body', detail: 'Send multipart/form-data with result, selfie and frames' };
-  const body = await readLimitedBody(req, LIVENESS_UPLOAD_MAX_BYTES);
-  if (!body.ok) {
-    return body.reason === 'too_large'
-      ? { ok: false, code: 'media_too_large', detail: `The upload is over ${LIVENESS_UPLOAD_MAX_BYTES} bytes` }
-      : { ok: false, code: 'invalid_body', detail: 'The request is empty' };
-  }
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body.bytes), { headers: { 'content-type': type } }).formData();
-  } catch {
-    return { ok: false, code: 'invalid_body', detail: 'The multipart body cannot be read' };
-  }
+  const read = await readLivenessMultipart(req, 'result, selfie and frames');
+  if (!read.ok) return read;
+  const { form } = read;
   let json: unknown;
   try {
     const raw = form.get('result');
