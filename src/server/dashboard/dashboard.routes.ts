@@ -8,6 +8,7 @@ import { toIndividualRecord, type RecordDeps } from '../domain/individual-record
 import { decideReview } from '../domain/individual-review';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
+import { companyCaseRoutes } from './company-case.routes';
 import { caseExtras, findOrgVerification } from './individual-case';
 import { listOrgVerifications } from './verification-list';
 
@@ -50,12 +51,13 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (!json.ok) return json.res;
     const body = dashboardDecisionBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
-    const res = await decideReview(ctx, row.id, body.data);
+    const action = `verification.${body.data.decision === 'successful' ? 'approved' : body.data.decision === 'failed' ? 'declined' : 'resubmission_requested'}`;
+    const res = await decideReview(ctx, row.id, body.data, (tx) => audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, action,
+      ctx.clock.now(), row.id, body.data.reason ? { reason: body.data.reason } : {}));
     if (!res.ok) return fail(c, 409, 'This verification is not waiting for review', { code: 'not_in_review', status: res.status ?? null });
-    await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, `verification.${body.data.decision === 'successful' ? 'approved' : body.data.decision === 'failed' ? 'declined' : 'resubmission_requested'}`,
-      ctx.clock.now(), row.id, body.data.reason ? { reason: body.data.reason } : {});
     return ok(c, 'Review decided', toIndividualRecord(res.row, recordDeps));
   });
 
+  app.route('/', companyCaseRoutes(ctx));
   return app;
 }

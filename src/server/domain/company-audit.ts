@@ -3,7 +3,8 @@
  * Autosaves of the same section within a minute share one entry (`count`, `lastAt`), so typing
  * does not grow the trail without bound; the trail is also capped at AUDIT_MAX entries.
  */
-export type AuditActor = 'representative' | 'operator' | 'customer' | 'system';
+/** `member`: a dashboard member (their e-mail in `detail.memberEmail`). */
+export type AuditActor = 'representative' | 'operator' | 'customer' | 'member' | 'system';
 export type AuditEntry = {
   at: string;
   action: string;

@@ -5,8 +5,22 @@ import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { appendAudit, type AuditActor } from './company-audit';
 import { enqueueCompanyEvent } from './company-events';
-import { campaignOf, findCompanyByAnyId, lockCompany, updateCompany, type CompanyRow } from './company-store';
+import type { Tx } from '../db/client';
+import { campaignOf, findCompanyByAnyId, keyOf, lockCompany, updateCompany, type CompanyRow } from './company-store';
 import { canTransition, companyStatusCode } from './company-transitions';
+
+/**
+ * Who moves the case: `apiKeyId` limits the lookup to one key, `orgId` to one organisation's
+ * keys (dashboard); `detail` joins the trail entry (the member's e-mail); `record` runs inside
+ * the move's transaction (the organisation's audit log).
+ */
+export interface ReviewScope {
+  apiKeyId?: string;
+  orgId?: string;
+  actor: AuditActor;
+  detail?: Record<string, unknown>;
+  record?: (tx: Tx) => Promise<void>;
+}
 
 export type ReviewResult =
   | { ok: true; row: CompanyRow }
@@ -19,12 +33,12 @@ export type ReviewResult =
  * Each move writes its audit entry and its event (full company payload) in one transaction.
  */
 async function move(
-  ctx: AppContext, id: string, scope: { apiKeyId?: string; actor: AuditActor },
+  ctx: AppContext, id: string, scope: ReviewScope,
   to: CompanyStatus, reason: string | null,
 ): Promise<ReviewResult> {
   const now = ctx.clock.now();
   const found = await findCompanyByAnyId(ctx.db, id, scope.apiKeyId);
-  if (!found) return { ok: false, kind: 'not-found' };
+  if (!found || (scope.orgId && (await keyOf(ctx.db, found.apiKeyId)).orgId !== scope.orgId)) return { ok: false, kind: 'not-found' };
   const result = await ctx.db.transaction(async (tx): Promise<ReviewResult> => {
     const row = await lockCompany(tx, found.id);
     if (!row) return { ok: false, kind: 'not-found' };
@@ -33,7 +47,8 @@ async function move(
     const { definition } = await campaignOf(tx, row);
     const decided = to === 'successful' || to === 'failed';
     const auditTrail = appendAudit(row.auditTrail, {
-      action: decided ? 'decided' : 'under_review', actor: scope.actor, from, to, ...(reason ? { detail: { reason } } : {}),
+      action: decided ? 'decided' : 'under_review', actor: scope.actor, from, to,
+      ...(reason || scope.detail ? { detail: { ...scope.detail, ...(reason ? { reason } : {}) } } : {}),
     }, now);
     const saved = await updateCompany(tx, row.id, {
       status: to,
@@ -45,6 +60,7 @@ async function move(
     });
     const event = to === 'under review' ? 'company_verification.under_review' : to === 'successful' ? 'company_verification.successful' : 'company_verification.failed';
     await enqueueCompanyEvent(tx, saved, definition, event, now);
+    await scope.record?.(tx);
     return { ok: true, row: saved };
   });
   if (result.ok) ctx.kickWebhooks();
@@ -52,12 +68,12 @@ async function move(
 }
 
 /** submitted → under review (2004), event `company_verification.under_review`. */
-export function startReview(ctx: AppContext, id: string, scope: { apiKeyId?: string; actor: AuditActor }) {
+export function startReview(ctx: AppContext, id: string, scope: ReviewScope) {
   return move(ctx, id, scope, 'under review', null);
 }
 
 /** submitted | under review → successful (2060) | failed (4004), event to the decision URL. */
-export function decideCompany(ctx: AppContext, id: string, body: Required<CompanyDecisionBody>, scope: { apiKeyId?: string; actor: AuditActor }) {
+export function decideCompany(ctx: AppContext, id: string, body: Required<CompanyDecisionBody>, scope: ReviewScope) {
   return move(ctx, id, scope, body.decision, body.reason);
 }
 

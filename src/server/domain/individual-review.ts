@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { ReviewItem } from '../../contract/admin';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
 import type { ReviewDecisionBody, TestOutcomeBody } from '../../contract/hosted-individual';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { verifications } from '../db/schema';
 import { applyDecision, isUndecided, requestResubmission } from './individual-decide';
 import { decideDeps, TEST_FAILED_REASON, type DecisionCtx } from './individual-decision';
@@ -41,8 +41,12 @@ export type ReviewResult =
   | { ok: true; row: VerificationRow }
   | { ok: false; code: 'not_found' | 'not_in_review'; status?: string; decision?: string | null };
 
-/** `idv review decide`: successful, failed (with reason) or resubmit (once; then failed). */
-export async function decideReview(ctx: DecisionCtx, id: string, body: ReviewDecisionBody): Promise<ReviewResult> {
+/**
+ * `idv review decide` and the dashboard: successful, failed (with reason) or resubmit (once;
+ * then failed). `record` runs in the decision's transaction (the dashboard's audit entry), so a
+ * decision is never stored without who made it.
+ */
+export async function decideReview(ctx: DecisionCtx, id: string, body: ReviewDecisionBody, record?: (tx: Tx) => Promise<void>): Promise<ReviewResult> {
   const res = await ctx.db.transaction(async (tx): Promise<ReviewResult> => {
     const deps = decideDeps(ctx);
     const row = await lockVerification(tx, id, deps.now);
@@ -51,8 +55,11 @@ export async function decideReview(ctx: DecisionCtx, id: string, body: ReviewDec
       return { ok: false, code: 'not_in_review', status: row.status, decision: row.decision };
     }
     // Reopens the captures with the specialist's reason for the person; past the limit, fails.
-    if (body.decision === 'resubmit') return { ok: true, row: await requestResubmission(tx, row, body.reason ?? '', deps) };
-    return { ok: true, row: await applyDecision(tx, row, { outcome: body.decision, reason: body.reason, docInfo: body.docInfo }, deps) };
+    const saved = body.decision === 'resubmit'
+      ? await requestResubmission(tx, row, body.reason ?? '', deps)
+      : await applyDecision(tx, row, { outcome: body.decision, reason: body.reason, docInfo: body.docInfo }, deps);
+    await record?.(tx);
+    return { ok: true, row: saved };
   });
   if (res.ok) ctx.kickWebhooks();
   return res;
