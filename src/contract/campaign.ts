@@ -172,6 +172,13 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 export const campaignDetailSchema = campaignSummarySchema.extend({ versions: z.array(campaignVersionSchema) });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
+/**
+ * The dashboard's view: `shared` marks the built-in default campaign, which every organisation
+ * uses and no member may change (drafts and publishing answer 403 `read_only`).
+ */
+export const dashboardCampaignSummarySchema = campaignSummarySchema.extend({ shared: z.boolean() });
+export const dashboardCampaignDetailSchema = campaignDetailSchema.extend({ shared: z.boolean() });
+
 /** One version as the hosted flow sees it. */
 export const campaignViewSchema = z.object({
   id: z.string(),

@@ -41,6 +41,8 @@ export const dashboardListSchema = z.object({
   total: z.number().int(),
   /** Counts per family and status over the organisation's verifications (filters not applied). */
   counts: z.object({ individual: z.record(z.string(), z.number().int()), company: z.record(z.string(), z.number().int()), waitingForReview: z.number().int() }),
+  /** The organisation's keys (names only, never the key), for the key filter: reviewers see no Developers section. */
+  keys: z.array(z.object({ id: z.string(), name: z.string(), mode: z.enum(['test', 'live']), revoked: z.boolean() })),
 });
 export type DashboardList = z.infer<typeof dashboardListSchema>;
 

@@ -13,6 +13,7 @@ import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { developerRoutes } from './dashboard/developers.routes';
 import { teamRoutes } from './dashboard/team.routes';
+import { campaignRoutes } from './dashboard/campaigns.routes';
 import { v1CompanyRoutes } from './routes/v1-company.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.route('/api/dashboard', dashboardRoutes(ctx));
   app.route('/api/dashboard', developerRoutes(ctx));
   app.route('/api/dashboard', teamRoutes(ctx));
+  app.route('/api/dashboard', campaignRoutes(ctx));
   app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/admin', adminAccountRoutes(ctx));

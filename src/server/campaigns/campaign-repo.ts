@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   campaignDefinitionSchema, type CampaignDefinition, type CampaignDetail, type CampaignSummary, type CampaignView,
 } from '../../contract/campaign';
@@ -14,10 +14,15 @@ export interface PublishedCampaign {
   definition: Record<string, unknown>;
 }
 
-/** The campaign's latest published version, or null when unknown or never published. */
-export async function getPublishedCampaign(db: DbOrTx, id: string): Promise<PublishedCampaign | null> {
+type Owned = Pick<typeof campaigns.$inferSelect, 'id' | 'orgId'>;
+// The default campaign is every organisation's to use, no member's to change; no `orgId`: the operator.
+const visibleTo = (c: Owned, orgId?: string) => orgId === undefined || c.id === DEFAULT_CAMPAIGN_ID || c.orgId === orgId;
+const changeableBy = (c: Owned, orgId?: string) => orgId === undefined || (c.id !== DEFAULT_CAMPAIGN_ID && c.orgId === orgId);
+
+/** The latest published version; null when unknown, never published, or not visible to `orgId`. */
+export async function getPublishedCampaign(db: DbOrTx, id: string, orgId?: string): Promise<PublishedCampaign | null> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
-  if (!row || row.publishedVersion == null) return null;
+  if (!row || row.publishedVersion == null || !visibleTo(row, orgId)) return null;
   return getCampaignVersion(db, id, row.publishedVersion, row.name);
 }
 
@@ -67,16 +72,17 @@ function summarise(c: CampaignRow, versions: Pick<VersionRow, 'version' | 'publi
   };
 }
 
-export async function listCampaigns(db: DbOrTx): Promise<CampaignSummary[]> {
-  const rows = await db.select().from(campaigns).orderBy(asc(campaigns.id));
+export async function listCampaigns(db: DbOrTx, orgId?: string): Promise<CampaignSummary[]> {
+  const rows = await db.select().from(campaigns)
+    .where(orgId === undefined ? undefined : or(eq(campaigns.orgId, orgId), eq(campaigns.id, DEFAULT_CAMPAIGN_ID))).orderBy(asc(campaigns.id));
   const versions = await db.select({ campaignId: campaignVersions.campaignId, version: campaignVersions.version, publishedAt: campaignVersions.publishedAt })
     .from(campaignVersions);
   return rows.map((c) => summarise(c, versions.filter((v) => v.campaignId === c.id)));
 }
 
-export async function getCampaignDetail(db: DbOrTx, id: string): Promise<CampaignDetail | null> {
+export async function getCampaignDetail(db: DbOrTx, id: string, orgId?: string): Promise<CampaignDetail | null> {
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
-  if (!c) return null;
+  if (!c || !visibleTo(c, orgId)) return null;
   const versions = await db.select().from(campaignVersions).where(eq(campaignVersions.campaignId, id)).orderBy(desc(campaignVersions.version));
   return {
     ...summarise(c, versions),
@@ -96,21 +102,25 @@ async function newCampaignId(db: DbOrTx, name: string): Promise<string> {
   return taken ? `${slug}-${randomBytes(3).toString('hex')}` : slug;
 }
 
+type DraftInput = { id?: string; name: string; definition: CampaignDefinition };
+type Draft = { id: string; version: number; created: boolean };
+
 /**
- * Adds a draft version (latest + 1) to the campaign, creating the campaign when `id` is new or
- * absent. The name is updated when given for an existing campaign. Drafts are never used by
- * verifications until published.
+ * Adds a draft version (latest + 1) to the campaign, creating it when `id` is new or absent (an
+ * existing one takes the new name). Drafts are never used by verifications until published. With
+ * `orgId` (a member): a new campaign is that organisation's; null for one it may not change.
  */
-export async function createCampaignDraft(
-  db: DbOrTx, input: { id?: string; name: string; definition: CampaignDefinition }, now: Date,
-): Promise<{ id: string; version: number; created: boolean }> {
+export function createCampaignDraft(db: DbOrTx, input: DraftInput, now: Date): Promise<Draft>;
+export function createCampaignDraft(db: DbOrTx, input: DraftInput, now: Date, orgId: string): Promise<Draft | null>;
+export async function createCampaignDraft(db: DbOrTx, input: DraftInput, now: Date, orgId?: string): Promise<Draft | null> {
   return db.transaction(async (tx) => {
     const id = input.id ?? await newCampaignId(tx, input.name);
     const [existing] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update').limit(1);
+    if (existing && !changeableBy(existing, orgId)) return null;
     if (existing) {
       await tx.update(campaigns).set({ name: input.name, updatedAt: now }).where(eq(campaigns.id, id));
     } else {
-      await tx.insert(campaigns).values({ id, name: input.name, publishedVersion: null, createdAt: now, updatedAt: now });
+      await tx.insert(campaigns).values({ id, ...(orgId === undefined ? {} : { orgId }), name: input.name, publishedVersion: null, createdAt: now, updatedAt: now });
     }
     const [{ max } = { max: 0 }] = await tx.select({ max: sql<number>`coalesce(max(${campaignVersions.version}), 0)::int` })
       .from(campaignVersions).where(eq(campaignVersions.campaignId, id));
@@ -123,10 +133,10 @@ export async function createCampaignDraft(
 export type PublishResult = { kind: 'ok'; version: number } | { kind: 'not-found' } | { kind: 'no-draft' };
 
 /** Publishes the newest unpublished version; new verifications use it from then on. */
-export async function publishLatestDraft(db: DbOrTx, id: string, now: Date): Promise<PublishResult> {
+export async function publishLatestDraft(db: DbOrTx, id: string, now: Date, orgId?: string): Promise<PublishResult> {
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update').limit(1);
-    if (!c) return { kind: 'not-found' } as const;
+    if (!c || !changeableBy(c, orgId)) return { kind: 'not-found' } as const;
     const [draft] = await tx.select({ version: campaignVersions.version }).from(campaignVersions)
       .where(and(eq(campaignVersions.campaignId, id), isNull(campaignVersions.publishedAt)))
       .orderBy(desc(campaignVersions.version)).limit(1);

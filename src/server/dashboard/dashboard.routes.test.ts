@@ -51,6 +51,7 @@ describe('dashboard verification list', () => {
     expect(all.items[0]).toMatchObject({ family: 'company', id: expect.stringMatching(/^cv_/), keyName: 'acme test', keyMode: 'test' });
     expect(all.total).toBe(4);
     expect(all.counts).toEqual({ individual: { 'not started': 3 }, company: { 'not started': 1 }, waitingForReview: 0 });
+    expect(all.keys).toEqual([{ id: acmeKey.id, name: 'acme test', mode: 'test', revoked: false }]);
   });
 
   it('filters by family, status, key, date and search; pages', async () => {

@@ -61,7 +61,11 @@ export async function listOrgVerifications(db: Db, orgId: string, q: DashboardLi
   const waiting = indCounts.reduce((s, r) => s + Number(r.waiting), 0)
     + coCounts.filter((r) => r.status === 'submitted' || r.status === 'under review').reduce((s, r) => s + Number(r.n), 0);
 
+  const keys = await db.select({ id: apiKeys.id, name: apiKeys.name, mode: apiKeys.mode, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys).where(eq(apiKeys.orgId, orgId)).orderBy(apiKeys.createdAt);
+
   return {
+    keys: keys.map((k) => ({ id: k.id, name: k.name, mode: k.mode, revoked: k.revokedAt !== null })),
     items: items.slice((q.page - 1) * q.limit, upTo),
     total: Number(indTotal?.n ?? 0) + Number(coTotal?.n ?? 0),
     counts: { individual: toRecord(indCounts), company: toRecord(coCounts), waitingForReview: waiting },

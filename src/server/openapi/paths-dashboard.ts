@@ -1,7 +1,8 @@
 import { createMemberBodySchema, createOrgBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
 import { adminDeliveryListQuerySchema, createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
+import { createCampaignBodySchema, dashboardCampaignDetailSchema, dashboardCampaignSummarySchema } from '../../contract/campaign';
 import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
-import { queryParameters } from './json-schema';
+import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
 
@@ -71,8 +72,36 @@ export function dashboardPaths(): Paths {
         responses: { 200: ok('Review decided', ref('IndividualRecord')), 400: invalid, 404: coded('`not_found`'), 409: coded('`not_in_review`') },
       }),
     },
+    ...companyCasePaths(op),
     ...developerPaths(op),
     ...teamPaths(op),
+    ...campaignPaths(op),
+  };
+}
+
+/** Company cases: the record, the representative's liveness session, timeline, members' actions. */
+function companyCasePaths(op: Op): Paths {
+  const id = [pathParam('id', 'The public `cv_` id (or the internal id)')];
+  const caseView = { type: 'object', properties: {
+    record: ref('CompanyRecord'), mode: { type: 'string', enum: ['test', 'live'] }, keyId: { type: 'string' },
+    liveness: { oneOf: [ref('IndividualRecord'), { type: 'null' }], description: 'The representative\'s latest liveness session' },
+    deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') },
+  } };
+  const moved = { 200: ok('Moved; the case as GET shows it', caseView), 404: coded('`not_found` (also another organisation\'s)'), 409: coded('`not_in_review`') };
+  return {
+    '/dashboard/verifications/company/{id}': {
+      get: op('One company case: every section, documents with signed URLs (images and PDF), analysis, the representative\'s liveness, webhook deliveries, the members\' actions', {
+        parameters: id, responses: { 200: ok('Fetched company verification', caseView), 404: coded('`not_found` (also another organisation\'s)') },
+      }),
+    },
+    '/dashboard/verifications/company/{id}/review': {
+      post: op('Mark a submitted case as under review (event `company_verification.under_review`)', { parameters: id, responses: moved }),
+    },
+    '/dashboard/verifications/company/{id}/decide': {
+      post: op('Approve, or decline with a reason (the company form cannot be sent back: `resubmit` answers 400 `resubmit_not_available`); recorded in the trail with the member\'s e-mail', {
+        parameters: id, requestBody: jsonBody(dashboardDecisionBodySchema), responses: { ...moved, 400: invalid },
+      }),
+    },
   };
 }
 
@@ -102,5 +131,28 @@ function teamPaths(op: Op): Paths {
       post: op('Invite a member: answers a one-time sign-in link to pass on (no e-mail is sent)', { requestBody: jsonBody(createMemberBodySchema.omit({ orgId: true })), responses: { 200: ok('Member invited', ref('CreatedMember')), 400: invalid, 409: coded('`email_taken`') } }),
     },
     '/dashboard/team/{id}': { delete: op('Remove a member (their sessions end)', { parameters: [pathParam('id', 'Member id')], responses: { 200: ok('Member removed', null), 400: coded('`self`'), 404: coded('`not_found`') } }) },
+  };
+}
+
+/** Campaigns: developer, admin, owner; the organisation's own plus the shared default (read-only). */
+function campaignPaths(op: Op): Paths {
+  const id = pathParam('id', 'Campaign id');
+  const detail = toSchema(dashboardCampaignDetailSchema);
+  const unknown = coded('`not_found` (also another organisation\'s)');
+  return {
+    '/dashboard/campaigns': {
+      get: op('The organisation\'s campaigns and the default one (`shared`: read-only)', { responses: { 200: ok('Fetched campaigns', { type: 'array', items: toSchema(dashboardCampaignSummarySchema) }) } }),
+      post: op('Create a campaign of the organisation, or add a draft version to one of its own (the default answers 403 `read_only`)', {
+        requestBody: jsonBody(createCampaignBodySchema),
+        responses: { 200: ok('Campaign created with a draft version / Draft version added', detail), 400: invalid, 404: unknown },
+      }),
+    },
+    '/dashboard/campaigns/{id}': { get: op('A campaign with every version', { parameters: [id], responses: { 200: ok('Fetched campaign', detail), 404: unknown } }) },
+    '/dashboard/campaigns/{id}/publish': {
+      post: op('Publish the newest draft version (the default answers 403 `read_only`)', {
+        parameters: [id],
+        responses: { 200: ok('Campaign published', { type: 'object', properties: { id: { type: 'string' }, publishedVersion: { type: 'integer' } } }), 400: coded('`no_draft`'), 404: unknown },
+      }),
+    },
   };
 }

@@ -41,7 +41,8 @@ export function v1CompanyRoutes(ctx: AppContext): Hono<ApiEnv> {
     const key = c.get('apiKey');
     return withIdempotency(ctx, c, key.id, raw, async (db) => {
       const campaignId = body.campaignId ?? DEFAULT_CAMPAIGN_ID;
-      const campaign = await getPublishedCampaign(db, campaignId);
+      // Another organisation's campaign answers as an unknown one: ids say nothing about other customers.
+      const campaign = await getPublishedCampaign(db, campaignId, key.orgId);
       if (!campaign) {
         return fail(c, 400, CAMPAIGN_NOT_FOUND, { issues: [{ path: 'campaignId', message: CAMPAIGN_NOT_FOUND }] });
       }
