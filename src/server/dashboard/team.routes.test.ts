@@ -33,5 +33,13 @@ describe('dashboard team', () => {
     expect((await asMember(h, admin, 'DELETE', `/team/${admin.me.member.id}`)).body.error.code).toBe('self');
     expect((await asMember(h, admin, 'DELETE', `/team/${owner.me.member.id}`)).body.error.code).toBe('forbidden');
     expect((await asMember(h, admin, 'GET', '/team')).body.data).toHaveLength(4);
+
+    // Every one of those actions is in the organisation's activity log, newest first; reviewers can't read it.
+    const log = await asMember(h, owner, 'GET', '/audit');
+    const actions = log.body.data.map((e: { actorEmail: string; action: string }) => `${e.actorEmail} ${e.action}`);
+    expect(actions[0]).toBe('admin@acme.test member.removed');
+    expect(actions).toEqual(expect.arrayContaining(['admin@acme.test member.invited', 'owner@acme.test member.invited', 'rev2@acme.test member.password_set']));
+    const rev3 = await signedInMember(h, 'rev3@acme.test', 'reviewer');
+    expect((await asMember(h, rev3, 'GET', '/audit')).body.error.code).toBe('forbidden');
   });
 });

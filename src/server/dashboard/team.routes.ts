@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { createMemberBodySchema } from '../../contract/accounts';
-import { audit } from '../accounts/audit';
+import { audit, listAudit } from '../accounts/audit';
 import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
 import { revokeMemberSessions } from '../accounts/member-sessions';
 import { createMember, getMember, listMembers, toMember, updateMember } from '../accounts/member-store';
 import { createSignInLink } from '../accounts/sign-in-links';
 import type { AppContext } from '../context';
+import { toAuditEntry } from './individual-case';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 
 /**
@@ -17,7 +18,11 @@ export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
   app.use('/team', requireMember(ctx), requireAbility('team'));
   app.use('/team/*', requireMember(ctx), requireAbility('team'));
+  app.use('/audit', requireMember(ctx), requireAbility('team'));
   const actor = (c: Context<MemberEnv>) => ({ orgId: c.get('member').orgId, memberId: c.get('member').id, email: c.get('member').email });
+
+  // The organisation's activity log: every member action, newest first (the last 500).
+  app.get('/audit', async (c) => ok(c, 'Fetched activity', (await listAudit(ctx.db, c.get('member').orgId, { limit: 500 })).map(toAuditEntry)));
 
   app.get('/team', async (c) => ok(c, 'Fetched members', (await listMembers(ctx.db, c.get('member').orgId)).map(toMember)));
 

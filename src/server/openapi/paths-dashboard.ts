@@ -130,6 +130,7 @@ function teamPaths(op: Op): Paths {
       get: op('Members of the organisation (never a password hash)', { responses: { 200: ok('Fetched members', { type: 'array', items: ref('Member') }) } }),
       post: op('Invite a member: answers a one-time sign-in link to pass on (no e-mail is sent)', { requestBody: jsonBody(createMemberBodySchema.omit({ orgId: true })), responses: { 200: ok('Member invited', ref('CreatedMember')), 400: invalid, 409: coded('`email_taken`') } }),
     },
+    '/dashboard/audit': { get: op('The organisation\'s activity: every member action (sign-in, keys, decisions, team), newest first, the last 500; owners and admins', { responses: { 200: ok('Fetched activity', { type: 'array', items: ref('AuditEntry') }) } }) },
     '/dashboard/team/{id}': { delete: op('Remove a member (their sessions end)', { parameters: [pathParam('id', 'Member id')], responses: { 200: ok('Member removed', null), 400: coded('`self`'), 404: coded('`not_found`') } }) },
   };
 }

@@ -20,13 +20,22 @@ const CompanyFlowPage = lazy(async () => {
   return { default: page.CompanyFlowPage };
 });
 
+// The customer dashboard: its own code, texts and pdf.js, loaded only under /dashboard.
+const loadDashboardPage = () => import('../dashboard/dashboard-page');
+const DashboardPage = lazy(async () => {
+  const [page, texts] = await Promise.all([loadDashboardPage(), import('../i18n/lazy-resources')]);
+  await texts.loadDashboardTexts();
+  return { default: page.DashboardPage };
+});
+
 /** Starts downloading the flow of this path before React renders (failures surface on render). */
 export function preloadRoute(pathname: string): void {
   if (pathname === '/') void loadIndividualPage().catch(() => undefined);
   else if (pathname === '/company') void loadCompanyPage().catch(() => undefined);
+  else if (pathname.startsWith('/dashboard')) void loadDashboardPage().catch(() => undefined);
 }
 
-/** Routes: `/` individual flow (`?processId=`), `/company` company flow, anything else unknown. */
+/** Routes: `/` individual flow (`?processId=`), `/company` company flow, `/dashboard` customers, anything else unknown. */
 export function App() {
   return (
     <ErrorBoundary>
@@ -45,6 +54,14 @@ export function App() {
             element={
               <Suspense fallback={<AppLayout><LoadingScreen /></AppLayout>}>
                 <CompanyFlowPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/dashboard/*"
+            element={
+              <Suspense fallback={<AppLayout><LoadingScreen /></AppLayout>}>
+                <DashboardPage />
               </Suspense>
             }
           />

@@ -3,6 +3,7 @@ import type common from './locales/en/common.json';
 import type individual from './locales/en/individual.json';
 import type company from './locales/en/company.json';
 import type capture from './locales/en/capture.json';
+import type dashboard from './locales/en/dashboard.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -13,6 +14,7 @@ declare module 'i18next' {
       individual: typeof individual;
       company: typeof company;
       capture: typeof capture;
+      dashboard: typeof dashboard;
     };
   }
 }

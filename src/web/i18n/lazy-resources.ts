@@ -1,5 +1,6 @@
 // Namespaces downloaded on demand, in the person's language: `company` by the company flow,
-// `capture` (document and liveness camera texts) by the capture screens of both flows.
+// `capture` (document and liveness camera texts) by the capture screens of both flows,
+// `dashboard` by the customer dashboard.
 import i18next, { type i18n } from 'i18next';
 import { loadTexts, loadedResources, type Namespace } from './resources';
 import type { Language } from './languages';
@@ -24,3 +25,4 @@ export const loadCompanyTexts = (instance: i18n = i18next) => loadLazyTexts('com
 export const registerCompanyResources = (instance: i18n = i18next) => registerLazyResources('company', instance);
 export const loadCaptureTexts = (instance: i18n = i18next) => loadLazyTexts('capture', instance);
 export const registerCaptureResources = (instance: i18n = i18next) => registerLazyResources('capture', instance);
+export const loadDashboardTexts = (instance: i18n = i18next) => loadLazyTexts('dashboard', instance);

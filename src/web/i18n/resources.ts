@@ -6,7 +6,7 @@ import type { Resource } from 'i18next';
 import englishCommon from './locales/en/common.json';
 import type { Language } from './languages';
 
-export const NAMESPACES = ['common', 'individual', 'company', 'capture'] as const;
+export const NAMESPACES = ['common', 'individual', 'company', 'capture', 'dashboard'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** What the individual flow and the app shell need before the first screen. */
 export const ENTRY_NAMESPACES = ['common', 'individual'] as const satisfies readonly Namespace[];

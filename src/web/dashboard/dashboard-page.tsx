@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { Me } from '../../contract/accounts';
+import { call, setCsrfToken } from './dashboard-api';
+import { DashboardShell } from './dashboard-shell';
+import { PageStatus } from './parts/page-status';
+import { SetPasswordScreen } from './screens/set-password-screen';
+import { SignInScreen } from './screens/sign-in-screen';
+import { SessionContext } from './session';
+import styles from './dashboard.module.css';
+
+/**
+ * `/dashboard/*`: who is signed in decides between the sign-in screens and the sections. The
+ * session itself is an HttpOnly cookie; this page only knows the answer of `GET /me`.
+ */
+export function DashboardPage() {
+  const [me, setMe] = useState<Me | null | 'loading'>('loading');
+  const location = useLocation();
+
+  useEffect(() => {
+    call<Me>('GET', '/me').then((m) => { setCsrfToken(m.csrfToken); setMe(m); }, () => setMe(null));
+  }, []);
+  const signedIn = useCallback((m: Me) => { setCsrfToken(m.csrfToken); setMe(m); }, []);
+  const signedOut = useCallback(() => { setCsrfToken(''); setMe(null); }, []);
+  const session = useMemo(() => (me && me !== 'loading' ? { me, signedOut } : null), [me, signedOut]);
+
+  if (me === 'loading') return <div className={styles.center}><PageStatus state="loading" /></div>;
+  const from = (location.state as { from?: string } | null)?.from;
+  return (
+    <Routes>
+      <Route path="sign-in" element={session ? <Navigate to={from ?? '/dashboard'} replace /> : <SignInScreen onSignedIn={signedIn} />} />
+      <Route path="set-password" element={<SetPasswordScreen onSignedIn={signedIn} />} />
+      <Route
+        path="*"
+        element={session ? (
+          <SessionContext.Provider value={session}><DashboardShell /></SessionContext.Provider>
+        ) : <Navigate to="/dashboard/sign-in" replace state={{ from: location.pathname + location.search }} />}
+      />
+    </Routes>
+  );
+}

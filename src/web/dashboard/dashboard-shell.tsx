@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Route, Routes, useNavigate } from 'react-router';
+import { call } from './dashboard-api';
+import { LanguagePicker } from './parts/language-picker';
+import { ActivityScreen } from './screens/activity-screen';
+import { CampaignsScreen } from './screens/campaigns-screen';
+import { CompanyCaseScreen } from './screens/company-case-screen';
+import { DevelopersScreen } from './screens/developers-screen';
+import { IndividualCaseScreen } from './screens/individual-case-screen';
+import { TeamScreen } from './screens/team-screen';
+import { VerificationListScreen } from './screens/verification-list-screen';
+import { useSession } from './session';
+import styles from './dashboard.module.css';
+
+/**
+ * The signed-in frame: who and where, the sections the member's role opens, sign-out. A section
+ * the role does not open is not in the menu; its URL answers "not allowed" (and so does the API).
+ */
+export function DashboardShell() {
+  const { t } = useTranslation('dashboard');
+  const { me, signedOut } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => { document.title = t('title'); }, [t]);
+
+  const signOut = async () => {
+    await call('POST', '/auth/sign-out').catch(() => undefined);
+    signedOut();
+    navigate('/dashboard/sign-in', { replace: true });
+  };
+  const link = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink);
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <div className={styles.brand}>
+          <span className={styles.brandName}>{me.org.name}</span>
+          <span className={styles.muted} data-testid="signed-in-as">
+            {t('nav.signedInAs', { email: me.member.email, role: t(`roles.${me.member.role}`), org: me.org.name })}
+          </span>
+        </div>
+        <nav aria-label={t('nav.label')} className={styles.nav}>
+          {me.abilities.review ? <NavLink to="/dashboard" end className={link}>{t('nav.verifications')}</NavLink> : null}
+          {me.abilities.developers ? <NavLink to="/dashboard/developers" className={link}>{t('nav.developers')}</NavLink> : null}
+          {me.abilities.developers ? <NavLink to="/dashboard/campaigns" className={link}>{t('nav.campaigns')}</NavLink> : null}
+          {me.abilities.team ? <NavLink to="/dashboard/team" className={link}>{t('nav.team')}</NavLink> : null}
+          {me.abilities.team ? <NavLink to="/dashboard/activity" className={link}>{t('nav.activity')}</NavLink> : null}
+        </nav>
+        <div className={styles.headerEnd}>
+          <LanguagePicker />
+          <button type="button" className={styles.linkButton} onClick={() => void signOut()} data-testid="sign-out">{t('nav.signOut')}</button>
+        </div>
+      </header>
+      <main className={styles.main} id="main">
+        <Routes>
+          <Route index element={me.abilities.review ? <VerificationListScreen /> : <DevelopersScreen />} />
+          <Route path="verifications/individual/:id" element={<IndividualCaseScreen />} />
+          <Route path="verifications/company/:id" element={<CompanyCaseScreen />} />
+          <Route path="developers" element={<DevelopersScreen />} />
+          <Route path="campaigns" element={<CampaignsScreen />} />
+          <Route path="team" element={<TeamScreen />} />
+          <Route path="activity" element={<ActivityScreen />} />
+          <Route path="*" element={<VerificationListScreen />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}

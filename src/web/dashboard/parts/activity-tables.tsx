@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import type { Delivery } from '../../../contract/admin';
+import type { AuditEntry } from '../../../contract/dashboard';
+import { formatDate } from './status-badge';
+import styles from '../dashboard.module.css';
+
+/** Each webhook event with its state and every attempt (status code or error, duration). */
+export function DeliveriesTable({ deliveries, empty, actions }: { deliveries: Delivery[]; empty: string; actions?: (d: Delivery) => React.ReactNode }) {
+  const { t, i18n } = useTranslation('dashboard');
+  if (deliveries.length === 0) return <p>{empty}</p>;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="deliveries">
+        <thead><tr><th scope="col">{t('case.when')}</th><th scope="col">{t('case.event')}</th><th scope="col">{t('case.destination')}</th><th scope="col">{t('case.state')}</th><th scope="col">{t('case.attemptsCount')}</th>{actions ? <th scope="col"><span className={styles.visuallyHidden}>{t('developers.redeliver')}</span></th> : null}</tr></thead>
+        <tbody>
+          {deliveries.map((d) => (
+            <tr key={d.id} data-testid="delivery-row">
+              <td>{formatDate(d.createdAt, i18n.language)}</td>
+              <td className={styles.mono}>{d.event}</td>
+              <td>{d.destination}</td>
+              <td>{d.state}</td>
+              <td>
+                <details>
+                  <summary>{d.attempts}</summary>
+                  <ul className={styles.plainList}>
+                    {d.attemptLog.map((a) => (
+                      <li key={a.attemptedAt}>{formatDate(a.attemptedAt, i18n.language)} · {a.statusCode ?? a.error ?? '—'} · {Math.round(a.durationMs)} ms</li>
+                    ))}
+                  </ul>
+                </details>
+              </td>
+              {actions ? <td>{actions(d)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Who did what, newest first. */
+export function AuditTable({ entries, empty }: { entries: AuditEntry[]; empty: string }) {
+  const { t, i18n } = useTranslation('dashboard');
+  if (entries.length === 0) return <p>{empty}</p>;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="audit">
+        <thead><tr><th scope="col">{t('case.when')}</th><th scope="col">{t('case.who')}</th><th scope="col">{t('case.action')}</th><th scope="col">{t('case.reason')}</th></tr></thead>
+        <tbody>
+          {entries.map((e, i) => (
+            <tr key={`${e.at}-${i}`} data-testid="audit-row">
+              <td>{formatDate(e.at, i18n.language)}</td>
+              <td>{e.actorEmail}</td>
+              <td className={styles.mono}>{e.action}{e.subjectId ? <span className={styles.muted}> {e.subjectId}</span> : null}</td>
+              <td className={styles.wrapAny}>{typeof e.detail.reason === 'string' ? e.detail.reason : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { DashboardError } from '../dashboard-api';
+import { ConfirmDialog } from './confirm-dialog';
+import { TextArea } from './text-field';
+import styles from '../dashboard.module.css';
+
+export type Decision = 'successful' | 'failed' | 'resubmit';
+
+/**
+ * Approve, decline or ask for new photos. A decline or a resubmission needs a reason (the
+ * customer reads it; for new photos the person does too); every action asks first.
+ */
+export function DecisionPanel({ waiting, allowResubmit, onDecide, onStartReview }: {
+  waiting: boolean; allowResubmit: boolean;
+  onDecide: (decision: Decision, reason: string) => Promise<void>;
+  onStartReview?: () => Promise<void>;
+}) {
+  const { t } = useTranslation('dashboard');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
+  const [pending, setPending] = useState<Decision | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'warning'; text: string } | null>(null);
+
+  const ask = (d: Decision) => {
+    if (d !== 'successful' && reason.trim() === '') { setReasonError(true); return; }
+    setReasonError(false);
+    setPending(d);
+  };
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+      setOutcome({ tone: 'success', text: t('review.done') });
+    } catch (e) {
+      setOutcome(e instanceof DashboardError && e.status === 409 ? { tone: 'warning', text: t('review.conflict') } : { tone: 'error', text: t('review.failed') });
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+  const confirmTitle = pending === 'successful' ? t('review.confirmApprove') : pending === 'failed' ? t('review.confirmDecline') : t('review.confirmResubmit');
+
+  return (
+    <section className={styles.panel} aria-labelledby="decision-title" data-testid="decision-panel">
+      <h2 id="decision-title" className={styles.subtitle}>{t('review.title')}</h2>
+      {outcome ? <Alert tone={outcome.tone} live="polite" testId="decision-outcome">{outcome.text}</Alert> : null}
+      {!waiting ? <p data-testid="not-waiting">{t('review.notWaiting')}</p> : (
+        <>
+          <p>{t('review.waiting')}</p>
+          <TextArea label={t('review.reason')} hint={t('review.reasonHint')} value={reason} rows={3} maxLength={1000}
+            error={reasonError ? t('review.reasonRequired') : undefined} onChange={(e) => setReason(e.target.value)} data-testid="decision-reason" />
+          <div className={styles.actions}>
+            {onStartReview ? <Button variant="secondary" inline onClick={() => void run(onStartReview)} disabled={busy} data-testid="start-review">{t('review.startReview')}</Button> : null}
+            <Button inline onClick={() => ask('successful')} disabled={busy} data-testid="approve">{t('review.approve')}</Button>
+            {allowResubmit ? <Button variant="secondary" inline onClick={() => ask('resubmit')} disabled={busy} data-testid="resubmit">{t('review.resubmit')}</Button> : null}
+            <Button variant="secondary" inline className={styles.danger} onClick={() => ask('failed')} disabled={busy} data-testid="decline">{t('review.decline')}</Button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog open={pending !== null} title={confirmTitle} danger={pending === 'failed'} busy={busy}
+        onCancel={() => setPending(null)} onConfirm={() => { if (pending) void run(() => onDecide(pending, reason.trim())); }}>
+        <p>{t('review.confirmBody')}</p>
+        {pending && pending !== 'successful' ? <p><strong>{t('review.reason')}:</strong> {reason.trim()}</p> : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { dashboardCampaignDetailSchema, dashboardCampaignSummarySchema } from '../../../contract/campaign';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { call, DashboardError } from '../dashboard-api';
+import { ConfirmDialog } from '../parts/confirm-dialog';
+import { PageStatus } from '../parts/page-status';
+import { formatDate } from '../parts/status-badge';
+import { TextArea } from '../parts/text-field';
+import { useLoad } from '../use-load';
+import styles from '../dashboard.module.css';
+
+type Summary = z.infer<typeof dashboardCampaignSummarySchema>;
+type Detail = z.infer<typeof dashboardCampaignDetailSchema>;
+
+/**
+ * The organisation's company forms: versions and publishing. A new campaign or draft is the
+ * API's JSON body (the same one `idv campaigns create` takes), started from the default form.
+ */
+export function CampaignsScreen() {
+  const { t, i18n } = useTranslation('dashboard');
+  const list = useLoad(() => call<Summary[]>('GET', '/campaigns'), 'campaigns');
+  const [open, setOpen] = useState<Detail | null>(null);
+  const [publishing, setPublishing] = useState<Summary | null>(null);
+  const [draft, setDraft] = useState('');
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  useEffect(() => { document.title = t('pageTitle', { page: t('campaigns.title') }); }, [t]);
+
+  const show = async (id: string) => setOpen(await call<Detail>('GET', `/campaigns/${encodeURIComponent(id)}`));
+  const startDraft = async (from: Summary) => {
+    const d = await call<Detail>('GET', `/campaigns/${encodeURIComponent(from.id)}`);
+    const latest = d.versions.at(-1);
+    setDraft(JSON.stringify({ ...(from.shared ? {} : { id: from.id }), name: from.shared ? `${from.name} (copy)` : from.name, definition: latest?.definition ?? {} }, null, 2));
+  };
+  const saveDraft = async () => {
+    let body: unknown;
+    try { body = JSON.parse(draft); } catch { setNotice({ tone: 'error', text: t('campaigns.badJson') }); return; }
+    try {
+      await call('POST', '/campaigns', body);
+      setNotice({ tone: 'success', text: t('common.saved') });
+      setDraft('');
+      list.reload();
+    } catch (e) {
+      const issues = e instanceof DashboardError && Array.isArray(e.detail.issues) ? (e.detail.issues as { path: string; message: string }[]) : [];
+      setNotice({ tone: 'error', text: issues.length ? issues.map((i) => `${i.path}: ${i.message}`).join('; ') : t('review.failed') });
+    }
+  };
+  const publish = async (c: Summary) => {
+    setPublishing(null);
+    try { await call('POST', `/campaigns/${encodeURIComponent(c.id)}/publish`); setNotice({ tone: 'success', text: t('campaigns.publishedDone') }); } catch { setNotice({ tone: 'error', text: t('review.failed') }); }
+    list.reload();
+  };
+
+  return (
+    <>
+      <h1 className={styles.title} tabIndex={-1}>{t('campaigns.title')}</h1>
+      <p>{t('campaigns.intro')}</p>
+      {notice ? <Alert tone={notice.tone} live="polite" testId="campaigns-notice">{notice.text}</Alert> : null}
+      {list.state !== 'ready' ? <PageStatus state={list.state} error={list.state === 'error' ? list.error : undefined} onRetry={list.reload} /> : list.data.length === 0 ? <p>{t('campaigns.none')}</p> : (
+        <ul className={styles.cards} data-testid="campaign-list">
+          {list.data.map((c) => (
+            <li key={c.id} className={styles.card} data-testid="campaign-card">
+              <p className={styles.cardTitle}>{c.name} <span className={styles.mono}>{c.id}</span> {c.shared ? <span className={styles.badge}>{t('campaigns.shared')}</span> : null}</p>
+              <p>{t('campaigns.published')}: {c.publishedVersion ?? '—'} · {t('campaigns.latest')}: {c.latestVersion}{c.draftVersion ? ` (${t('campaigns.draft')})` : ''}</p>
+              <div className={styles.actions}>
+                <Button variant="secondary" inline onClick={() => void show(c.id)}>{t('campaigns.versions')}</Button>
+                <Button variant="secondary" inline onClick={() => void startDraft(c)}>{t('campaigns.newDraft')}</Button>
+                {c.draftVersion && !c.shared ? <Button inline onClick={() => setPublishing(c)} data-testid="publish">{t('campaigns.publish')}</Button> : null}
+              </div>
+              {open?.id === c.id ? (
+                <ol className={styles.plainList}>
+                  {open.versions.map((v) => <li key={v.version}>{t('campaigns.version', { n: v.version })} · {v.publishedAt ? formatDate(v.publishedAt, i18n.language) : t('campaigns.draft')}</li>)}
+                </ol>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {draft ? (
+        <section className={styles.panel} aria-labelledby="draft-title">
+          <h2 id="draft-title" className={styles.subtitle}>{t('campaigns.newDraft')}</h2>
+          <TextArea label={t('campaigns.definition')} hint={t('campaigns.definitionHint')} value={draft} rows={14} className={styles.mono} spellCheck={false} onChange={(e) => setDraft(e.target.value)} />
+          <div className={styles.actions}>
+            <Button inline onClick={() => void saveDraft()}>{t('campaigns.createDraft')}</Button>
+            <Button variant="secondary" inline onClick={() => setDraft('')}>{t('common.cancel')}</Button>
+          </div>
+        </section>
+      ) : null}
+      <ConfirmDialog open={publishing !== null} title={t('campaigns.confirmPublish', { n: publishing?.draftVersion ?? 0 })} confirmLabel={t('campaigns.publish')}
+        onCancel={() => setPublishing(null)} onConfirm={() => { if (publishing) void publish(publishing); }} />
+    </>
+  );
+}

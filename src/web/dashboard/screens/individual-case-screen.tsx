@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Delivery } from '../../../contract/admin';
+import type { AutomaticChecks } from '../../../contract/automatic-checks';
+import type { AuditEntry } from '../../../contract/dashboard';
+import type { IndividualRecord } from '../../../contract/individual';
+import { call } from '../dashboard-api';
+import { AuditTable, DeliveriesTable } from '../parts/activity-tables';
+import { ChecksPanel } from '../parts/checks-panel';
+import { DecisionPanel, type Decision } from '../parts/decision-panel';
+import { ImageViewer } from '../parts/image-viewer';
+import { KeyValues } from '../parts/key-values';
+import { LivenessPanel } from '../parts/liveness-panel';
+import { PageStatus } from '../parts/page-status';
+import { formatDate, StatusBadge } from '../parts/status-badge';
+import { useSession } from '../session';
+import { useLoad } from '../use-load';
+import styles from '../dashboard.module.css';
+
+interface IndividualCase { record: IndividualRecord; checks: AutomaticChecks | null; deliveries: Delivery[]; audit: AuditEntry[] }
+
+/** One person's case: the selfie beside the document, the evidence, the scores, the timeline. */
+export function IndividualCaseScreen() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { me } = useSession();
+  const id = useParams().id ?? '';
+  const path = `/verifications/individual/${encodeURIComponent(id)}`;
+  const data = useLoad(() => call<IndividualCase>('GET', path), path);
+  useEffect(() => { document.title = t('pageTitle', { page: t('case.individualTitle', { id }) }); }, [t, id]);
+
+  if (data.state !== 'ready') return <><BackLink /><PageStatus state={data.state} error={data.state === 'error' ? data.error : undefined} onRetry={data.reload} /></>;
+  const { record, checks, deliveries, audit } = data.data;
+  const waiting = record.status === 'completed' && record.decision === 'review';
+  const decide = async (decision: Decision, reason: string) => {
+    await call('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) });
+    data.reload();
+  };
+
+  return (
+    <article className={styles.case} data-testid="individual-case">
+      <BackLink />
+      <h1 className={styles.title} tabIndex={-1}>{t('case.individualTitle', { id: record.id })}</h1>
+      <dl className={styles.summary}>
+        <div><dt>{t('case.status')}</dt><dd><StatusBadge status={record.status} /></dd></div>
+        <div><dt>{t('case.decision')}</dt><dd className={styles.mono}>{record.decision ?? '—'}</dd></div>
+        <div><dt>{t('list.vendorData')}</dt><dd className={styles.wrapAny}>{record.vendorData || '—'}</dd></div>
+        <div><dt>{t('case.reason')}</dt><dd className={styles.wrapAny} data-testid="case-reason">{record.reason || '—'}</dd></div>
+        <div><dt>{t('case.created')}</dt><dd>{formatDate(record.createdAt, i18n.language)}</dd></div>
+        <div><dt>{t('case.updated')}</dt><dd>{formatDate(record.updatedAt, i18n.language)}</dd></div>
+      </dl>
+      {me.abilities.review ? <DecisionPanel waiting={waiting} allowResubmit onDecide={decide} /> : null}
+      <section aria-labelledby="images-title">
+        <h2 id="images-title" className={styles.subtitle}>{t('case.images')}</h2>
+        <div className={styles.gallery}>
+          <ImageViewer src={record.selfie.url} label={t('case.selfie')} testId="selfie-image" />
+          <ImageViewer src={record.doc.url.front} label={t('case.front')} testId="front-image" />
+          {record.doc.url.back ? <ImageViewer src={record.doc.url.back} label={t('case.back')} testId="back-image" /> : null}
+        </div>
+      </section>
+      <LivenessPanel liveness={record.liveness} />
+      <section aria-labelledby="docinfo-title">
+        <h2 id="docinfo-title" className={styles.subtitle}>{t('case.docInfo')}</h2>
+        <KeyValues value={{ type: record.doc.type, ...record.docInfo }} testId="doc-info" />
+      </section>
+      {checks ? <ChecksPanel checks={checks} /> : null}
+      <section aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className={styles.subtitle}>{t('case.timeline')}</h2>
+        <DeliveriesTable deliveries={deliveries} empty={t('case.noDeliveries')} />
+      </section>
+      <section aria-labelledby="audit-title">
+        <h2 id="audit-title" className={styles.subtitle}>{t('case.audit')}</h2>
+        <AuditTable entries={audit} empty={t('case.noAudit')} />
+      </section>
+    </article>
+  );
+}
+
+export function BackLink() {
+  const { t } = useTranslation('dashboard');
+  return <p><Link to="/dashboard">← {t('common.back')}</Link></p>;
+}

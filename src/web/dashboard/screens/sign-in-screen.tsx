@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { signInBodySchema, type Me } from '../../../contract/accounts';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { call, DashboardError } from '../dashboard-api';
+import { LanguagePicker } from '../parts/language-picker';
+import { TextField } from '../parts/text-field';
+import styles from '../dashboard.module.css';
+
+type Values = z.input<typeof signInBodySchema>;
+
+/** E-mail and password; the answer says wrong or locked, never which of the two was wrong. */
+export function SignInScreen({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const { t } = useTranslation('dashboard');
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(signInBodySchema) });
+  useEffect(() => { document.title = t('pageTitle', { page: t('signIn.title') }); }, [t]);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSignedIn(await call<Me>('POST', '/auth/sign-in', values));
+    } catch (e) {
+      const err = e instanceof DashboardError ? e : null;
+      if (err?.code === 'locked') setFailure(t('signIn.locked', { minutes: Math.ceil(Number(err.detail.retryAfterSeconds ?? 900) / 60) }));
+      else if (err?.code === 'wrong_credentials') setFailure(t('signIn.wrong'));
+      else setFailure(t('signIn.failed'));
+    }
+  });
+
+  return (
+    <main className={styles.narrow} id="main">
+      <div className={styles.topRight}><LanguagePicker /></div>
+      <h1 className={styles.title}>{t('signIn.title')}</h1>
+      <form onSubmit={(e) => void submit(e)} noValidate className={styles.form} data-testid="sign-in-form">
+        {failure ? <Alert tone="error" live="assertive" testId="sign-in-error">{failure}</Alert> : null}
+        <TextField label={t('signIn.email')} type="email" autoComplete="username" error={formState.errors.email ? t('signIn.emailInvalid') : undefined} {...register('email')} />
+        <TextField label={t('signIn.password')} type="password" autoComplete="current-password" error={formState.errors.password ? t('common.required') : undefined} {...register('password')} />
+        <Button type="submit" disabled={formState.isSubmitting}>{t('signIn.submit')}</Button>
+        <p className={styles.muted}>{t('signIn.help')}</p>
+      </form>
+    </main>
+  );
+}
