@@ -1,19 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_BASE } from '../support/env';
+import { idv } from '../support/idv-cli';
 import { customerCall } from '../support/service';
 import { bodyOf, createCompany, fillAndSubmitViaHostedApi, isEvent, keyWithReceiver, listedRecord } from './company-support';
-
-const run = promisify(execFile);
-
-/** The operator's CLI against the e2e server (async: the receiver in this process keeps answering). */
-async function idv(...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'src/server/cli/idv.ts', '--url', E2E_BASE, ...args], {
-    env: { ...process.env, IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN }, encoding: 'utf8', timeout: 30_000,
-  });
-  return stdout;
-}
 
 test('a live key\'s company verification is decided by the operator with idv', async () => {
   const { apiKey, receiver } = await keyWithReceiver('live', { selfieUpload: true });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { companyRecordSchema, type CompanyRecord } from '../../src/contract/company';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
+import { textPdf } from '../support/text-pdf';
 import { E2E_BASE } from '../support/env';
 import { adminCall, createKey, customerCall } from '../support/service';
 
@@ -76,15 +77,11 @@ export const isEvent = (name: string) => (r: ReceivedRequest): boolean => (r.jso
 
 const filesDir = resolve('.tmp/e2e-files');
 
-/** A small real PDF (header, catalog, xref, trailer) and a real PNG, written for upload. */
+/** A one-page PDF certificate and a PNG utility bill, written for upload. */
 export async function documentFiles(): Promise<{ pdf: string; png: string }> {
   mkdirSync(filesDir, { recursive: true });
   const pdf = join(filesDir, 'certificate-of-incorporation.pdf');
-  writeFileSync(pdf, Buffer.from(
-    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n'
-    + 'xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n109\n%%EOF\n',
-    'latin1',
-  ));
+  writeFileSync(pdf, textPdf(['Certificate of incorporation', 'Harbour Logistics Ltd', 'RC7654321']));
   const png = join(filesDir, 'utility-bill.png');
   writeFileSync(png, await sharp({ create: { width: 600, height: 800, channels: 3, background: '#f4f1ea' } })
     .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><text x="40" y="80" font-size="36" font-family="DejaVu Sans">Utility bill · 1 Marina Rd</text></svg>') }])

@@ -4,7 +4,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/tes
 import { feed, launchPhone } from '../support/camera';
 import { makeIdCardFrame } from '../support/id-card';
 import { renderPoseFrames } from '../support/liveness-frames';
-import { E2E_BASE } from '../support/env';
+import { collectedSession } from '../support/collected-session';
 import { createKey, customerCall } from '../support/service';
 import { IndividualWelcomePage } from '../pages/individual-welcome';
 import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
@@ -76,35 +76,14 @@ test('the camera journey with a live key ends successful by itself, with docInfo
   }
 });
 
-/** The customer's own server sends what its app captured (customer-collected media). */
-async function collect(apiKey: string, card: Buffer, frames: Buffer[]): Promise<string> {
-  const created = await customerCall<{ verificationId: string }>(apiKey, 'POST', '/verifications', { vendorData: 'app-1' });
-  const id = created.body.data.verificationId;
-  const call = async (method: string, path: string, body: BodyInit, type?: string) => {
-    const res = await fetch(`${E2E_BASE}/api/v1/verifications/${id}${path}`, { method, headers: { 'x-api-key': apiKey, ...(type ? { 'content-type': type } : {}) }, body });
-    expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
-  };
-  await call('PUT', '/document', JSON.stringify({ type: 'NATIONAL_ID', issuingState: 'UTO' }), 'application/json');
-  await call('PUT', '/media/document-front', new Uint8Array(card), 'image/jpeg');
-  await call('PUT', '/media/document-back', new Uint8Array(card), 'image/jpeg');
-  await call('PUT', '/media/selfie', new Uint8Array(frames[0]!), 'image/jpeg');
-  const form = new FormData();
-  form.set('labels', JSON.stringify(['neutral', 'turn-right', 'blink']));
-  for (const f of frames) form.append('frames', new Blob([new Uint8Array(f)], { type: 'image/jpeg' }), 'frame.jpg');
-  await call('POST', '/liveness', form);
-  const submitted = await fetch(`${E2E_BASE}/api/v1/verifications/${id}/submit`, { method: 'POST', headers: { 'x-api-key': apiKey } });
-  expect(submitted.status).toBe(200);
-  return id;
-}
-
 test('customer-collected media reach the same outcomes: the same face is approved, another person\'s card is refused', async () => {
   const receiver = await startWebhookReceiver();
   try {
     const apiKey = await liveKey(receiver);
     const face = resolve('e2e/fixtures/grace_hopper.jpg');
     const frames = await renderPoseFrames(face, [{ yawDeg: 0, closed: 0 }, { yawDeg: -30, closed: 0 }, { yawDeg: 0, closed: 1 }]);
-    const same = await collect(apiKey, await makeIdCardFrame(face, { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
-    const other = await collect(apiKey, await makeIdCardFrame(resolve('e2e/fixtures/man_portrait.jpg'), { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
+    const same = await collectedSession(apiKey, await makeIdCardFrame(face, { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
+    const other = await collectedSession(apiKey, await makeIdCardFrame(resolve('e2e/fixtures/man_portrait.jpg'), { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
 
     const approved = (await decisionOf(receiver, same)).json as { event: string; data: { docInfo: unknown } };
     expect(approved.event).toBe('verification.successful');

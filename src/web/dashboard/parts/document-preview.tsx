@@ -42,7 +42,8 @@ function PdfPages({ url, name }: { url: string; name: string }) {
     <>
       {state === 'loading' ? <p role="status">{t('common.loading')}</p> : null}
       {state === 'error' ? <p className={styles.error} data-testid="pdf-error">{t('case.pdfError')}</p> : null}
-      <div ref={ref} className={styles.pdfPages} data-testid="pdf-pages" data-state={state} />
+      {/* Scrolls when pages are many: focusable so keyboard users can scroll it too. */}
+      <div ref={ref} className={styles.pdfPages} data-testid="pdf-pages" data-state={state} tabIndex={0} role="group" aria-label={name} />
     </>
   );
 }

@@ -1,0 +1,45 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Developers: create a key (shown once), the key cards, deliveries. */
+export class DashboardDevelopersPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/dashboard/developers');
+  }
+
+  async createKey(name: string, mode: 'Test' | 'Live'): Promise<string> {
+    await this.page.getByText('Create an API key').click();
+    const form = this.page.getByTestId('new-key-form');
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel(mode, { exact: true }).check();
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const value = this.page.getByTestId('created-key-value');
+    await expect(value).toBeVisible();
+    return (await value.textContent()) ?? '';
+  }
+
+  keyCard(name: string): Locator {
+    return this.page.getByTestId('key-card').filter({ hasText: name });
+  }
+}
+
+/** Team: invite (a one-time link to copy) and the member list. */
+export class DashboardTeamPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/dashboard/team');
+    await expect(this.page.getByTestId('team-list')).toBeVisible();
+  }
+
+  async invite(email: string, role: string): Promise<string> {
+    const form = this.page.getByTestId('invite-form');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Role').selectOption({ label: role });
+    await form.getByRole('button', { name: 'Create invitation' }).click();
+    const url = this.page.getByTestId('invite-url');
+    await expect(url).toBeVisible();
+    return (await url.textContent()) ?? '';
+  }
+}
