@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { keyBody, keyFormDefaults } from './key-form';
+
+describe('key form bodies', () => {
+  const filled = { ...keyFormDefaults(), name: ' Shop ', eventsUrl: 'https://a.example/e', origins: 'https://a.example\n https://b.example ', brandName: 'Acme' };
+
+  it('create: leaves unset fields out, splits origins, keeps the mode', () => {
+    expect(keyBody(filled, false)).toEqual({
+      name: 'Shop', mode: 'test', eventsUrl: 'https://a.example/e', decisionUrl: undefined,
+      origins: ['https://a.example', 'https://b.example'], branding: { name: 'Acme', accentColor: undefined, logoUrl: undefined },
+    });
+  });
+
+  it('update: an emptied field is cleared (null), the mode cannot change', () => {
+    const body = keyBody({ ...filled, eventsUrl: '', brandName: '' }, true);
+    expect(body).toMatchObject({ eventsUrl: null, decisionUrl: null, branding: { name: null, accentColor: null, logoUrl: null } });
+    expect(body).not.toHaveProperty('mode');
+  });
+});
