@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from './common';
 
+/** A real calendar day (2026-02-30 is refused, not rolled over into March). */
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date like 2026-01-31' })
+  .refine((d) => { const t = new Date(`${d}T00:00:00Z`); return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d; }, { message: 'must be a real date' });
+
 export const familySchema = z.enum(['individual', 'company']);
 
 /** `GET /api/dashboard/verifications`: newest first, both families unless `family` is given. */
@@ -10,8 +14,8 @@ export const dashboardListQuerySchema = paginationQuerySchema.extend({
   status: z.string().max(40).optional(),
   keyId: z.string().max(64).optional(),
   /** Created on or after / before this date (YYYY-MM-DD, UTC). */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   /** An id (exact) or a piece of vendorData. */
   q: z.string().trim().max(200).optional(),
   /** Only the cases waiting for a specialist. */

@@ -9,6 +9,7 @@ import { hostedPageHeaders } from './http/hosted-page-csp';
 import { v1IndividualRoutes } from './routes/v1-individual.routes';
 import { collectedRoutes } from './collected/collected.routes';
 import { adminAccountRoutes } from './accounts/admin-accounts.routes';
+import { hostileUrlGuard } from './http/hostile-input';
 import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { developerRoutes } from './dashboard/developers.routes';
@@ -34,6 +35,7 @@ const JSON_BODY_LIMIT = 64 * 1024;
 export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
+  app.use('/api/*', hostileUrlGuard);
   // Customer routes (x-api-key) put the key before the body size: a request without a valid
   // key is 401 whatever its size (spec); only an authenticated one gets 413. The limit trips
   // before the routes' own key check runs (by Content-Length, or while it reads a chunked body

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { messages, type PaginationMeta } from '../../contract/envelope';
+import { nulPath } from './json-nul';
 
 /** Success envelope; `data` omitted when undefined (e.g. DELETE). */
 export function ok(c: Context, message: string, data?: unknown) {
@@ -17,6 +18,9 @@ export function okList(c: Context, message: string, data: unknown[], meta: Pagin
 
 /** Error envelope: `status` false, `data` null, `error` object or null, `code` = HTTP status. */
 export function fail(c: Context, httpStatus: number, message: string, error: Record<string, unknown> | null = null) {
+  // A refused oversized body is left unread: closing the connection after the answer keeps a
+  // keep-alive client from sending its next request on a socket the server then drops.
+  if (httpStatus === 413) c.header('Connection', 'close');
   return c.json({ status: false, message, error, data: null, code: httpStatus }, httpStatus as ContentfulStatusCode);
 }
 
@@ -34,11 +38,16 @@ export function validationError(c: Context, err: z.ZodError, message: string = m
 export async function readJsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; res: Response }> {
   const text = await c.req.text();
   if (text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return { ok: false, res: fail(c, 400, messages.invalidBody, { issues: [{ path: '', message: 'body is not valid JSON' }] }) };
   }
+  // PostgreSQL text and jsonb cannot hold NUL: refused here rather than failing in the database.
+  const nul = nulPath(value);
+  if (nul !== null) return { ok: false, res: fail(c, 400, messages.invalidBody, { issues: [{ path: nul, message: 'text must not contain NUL characters' }] }) };
+  return { ok: true, value };
 }
 
 export function pageMeta(total: number, page: number, limit: number): PaginationMeta {
