@@ -10,6 +10,7 @@ import { v1IndividualRoutes } from './routes/v1-individual.routes';
 import { collectedRoutes } from './collected/collected.routes';
 import { adminAccountRoutes } from './accounts/admin-accounts.routes';
 import { hostileUrlGuard } from './http/hostile-input';
+import { byAddress, rateLimit, uploadSessionOf } from './limits/rate-limit';
 import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { developerRoutes } from './dashboard/developers.routes';
@@ -55,6 +56,16 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
     if (c.req.path.startsWith('/api/v1/hosted/') || collectedUpload.test(c.req.path)) return next();
     return customerBodyLimit(c, next);
   });
+
+  // Rate limits (limits/): before any route, so a refused request does nothing.
+  const limits = ctx.settings.rateLimits;
+  app.use('/api/v1/hosted/*', rateLimit(ctx, 'hosted-address', limits.hostedPerAddress, byAddress(ctx)));
+  app.use('/api/v1/hosted/*', rateLimit(ctx, 'uploads-session', limits.uploadsPerSession, uploadSessionOf));
+  app.use('/api/dashboard/auth/*', rateLimit(ctx, 'sign-in-address', limits.signInPerAddress, (c) => (c.req.method === 'POST' && !c.req.path.endsWith('/sign-out') ? byAddress(ctx)(c) : null)));
+  app.use('/api/v1/*', rateLimit(ctx, 'api-key', limits.apiPerKey, (c) => {
+    const key = c.req.header('x-api-key');
+    return key && !c.req.path.startsWith('/api/v1/hosted/') ? ctx.secrets.digest(key) : null;
+  }));
 
   app.get('/api/health', (c) => c.json({ status: true, message: 'ok', data: { db: ctx.dbKind }, code: 200 }));
   // Hosted and test-helper routes first: customer routes apply x-api-key to everything under /v1.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRateRule, type RateRule } from './limits/rate-limiter';
 
 /**
  * Settings are environment variables, all validated before anything starts. Every message says
@@ -50,6 +51,16 @@ const flagSetting = (name: string) => z.string().refine((v) => v === '0' || v ==
   message: `must be 0 or 1 (${name})`,
 });
 
+/** `N/S`: at most N requests per S seconds (S up to a day), or `0` for no limit. */
+const rateSetting = z.string().transform((v, ctx) => {
+  const rule = parseRateRule(v);
+  if (rule === 'invalid') {
+    ctx.addIssue({ code: 'custom', message: `must be N/S (at most N requests per S seconds, S up to 86400) or 0 for no limit (got ${shown(v)})` });
+    return z.NEVER;
+  }
+  return rule;
+});
+
 const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 const settingsSchema = z.object({
@@ -82,7 +93,24 @@ const settingsSchema = z.object({
   DECISION_WORKER: flagSetting('1 runs the automatic decision checks of live sessions').default('1'),
   /** Allow webhook URLs on loopback/private addresses (tests and local development). */
   WEBHOOK_ALLOW_PRIVATE: flagSetting('1 allows webhook URLs on private addresses').default('1'),
+  /** Behind a load balancer: the client address is the last X-Forwarded-For entry. */
+  TRUST_PROXY: flagSetting('1 trusts the X-Forwarded-For header of a proxy in front').default('0'),
+  /** Every hosted-flow request (pages' API calls), per client address. */
+  RATE_LIMIT_HOSTED_PER_ADDRESS: rateSetting.prefault('600/60'),
+  /** Uploads (captures, liveness, company documents), per verification. */
+  RATE_LIMIT_UPLOADS_PER_SESSION: rateSetting.prefault('60/600'),
+  /** Dashboard sign-in and set-password attempts, per client address (on top of the account lock). */
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS: rateSetting.prefault('30/900'),
+  /** The customer API, per API key: off unless set (e.g. 6000/60). */
+  RATE_LIMIT_API_PER_KEY: rateSetting.prefault('0'),
 });
+
+export interface RateLimits {
+  hostedPerAddress: RateRule | null;
+  uploadsPerSession: RateRule | null;
+  signInPerAddress: RateRule | null;
+  apiPerKey: RateRule | null;
+}
 
 export interface Settings {
   port: number;
@@ -101,6 +129,8 @@ export interface Settings {
   /** Runs the decision runner (automatic checks of live sessions) in this process. */
   decisionWorker: boolean;
   webhookAllowPrivate: boolean;
+  trustProxy: boolean;
+  rateLimits: RateLimits;
 }
 
 export class SettingsError extends Error {}
@@ -132,5 +162,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webhookWorker: s.WEBHOOK_WORKER === '1',
     decisionWorker: s.DECISION_WORKER === '1',
     webhookAllowPrivate: s.WEBHOOK_ALLOW_PRIVATE === '1',
+    trustProxy: s.TRUST_PROXY === '1',
+    rateLimits: {
+      hostedPerAddress: s.RATE_LIMIT_HOSTED_PER_ADDRESS,
+      uploadsPerSession: s.RATE_LIMIT_UPLOADS_PER_SESSION,
+      signInPerAddress: s.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
+      apiPerKey: s.RATE_LIMIT_API_PER_KEY,
+    },
   };
 }

@@ -240,3 +240,14 @@ export const auditEvents = pgTable('audit_events', {
   detail: jsonb('detail').$type<Json>().notNull().default({}),
   at: ts('at').notNull(),
 }, (t) => [index('audit_events_org_at').on(t.orgId, t.at)]);
+
+/**
+ * Rate-limit counters, one row per bucket (who and what, e.g. `hosted-ip:203.0.113.7`) and
+ * fixed window: shared by every process on the database, so limits hold behind a load balancer.
+ * Old windows are swept.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  bucket: text('bucket').notNull(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+}, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limit_hits_window').on(t.windowStart)]);

@@ -2,6 +2,7 @@ import { and, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { sweepRateLimits } from '../limits/rate-limiter';
 import { expireCompanies } from './company-expiry';
 import { expireIndividuals } from './individual-expiry';
 
@@ -13,7 +14,7 @@ export const SWEEP_BATCH = 500;
 /** Idempotency records are replayed for 24 h (http/idempotency.ts); older ones are purged. */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number }
+export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number; rateLimits: number }
 
 async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promise<number> {
   const old = lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS));
@@ -26,7 +27,7 @@ async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promi
 
 /** One full pass: batches until nothing due is left. Uses ctx.clock (tests travel in time). */
 export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock'>, batch = SWEEP_BATCH): Promise<SweepResult> {
-  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0 };
+  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0, rateLimits: 0 };
   for (;;) {
     const n = (await expireIndividuals(ctx.db, ctx.clock.now(), { limit: batch })).length;
     result.individuals += n;
@@ -42,6 +43,7 @@ export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock'>, batch 
     result.idempotencyKeys += n;
     if (n < batch) break;
   }
+  result.rateLimits = await sweepRateLimits(ctx.db, ctx.clock.now());
   return result;
 }
 

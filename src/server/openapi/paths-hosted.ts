@@ -19,6 +19,7 @@ function individualPaths(): Paths {
   const errors = (extra: Record<string, Json>) => ({
     404: err('Not in the spec: unknown or deleted link (`not_found`)'),
     ...extra,
+    429: responseRef('RateLimited'),
     500: responseRef('InternalError'),
   });
   const conflict = err('Not in the spec: the session\'s state forbids this (`closed`, `already_submitted`, `not_started`)');
@@ -91,6 +92,7 @@ function companyPaths(): Paths {
     401: err('Missing or wrong hostedToken (`invalid_token`)'),
     404: err('Not in the spec: unknown link or document (`not_found`)'),
     ...extra,
+    429: responseRef('RateLimited'),
     500: responseRef('InternalError'),
   });
   const conflict = err('Not in the spec: the verification can no longer change (`already_submitted`, `expired`, `closed`), or the step is done');

@@ -28,6 +28,13 @@ export const sharedResponses: Record<string, Json> = {
     description: 'Not in the spec: no such path under /api (message `Not found`).',
     content: json(ref('Error')),
   },
+  RateLimited: {
+    description: 'Not in the spec: over a rate limit (`error.code` `rate_limited`, `error.limit` names which, `error.retryAfterSeconds`; '
+      + 'header `Retry-After`). Hosted flow: per client address and, for uploads, per verification; customer API: per key when '
+      + '`RATE_LIMIT_API_PER_KEY` is set; dashboard sign-in: per client address. Nothing was done.',
+    headers: { 'Retry-After': { description: 'Seconds until the window reopens', schema: { type: 'integer' } } },
+    content: json(ref('Error')),
+  },
   AdminUnauthorized: { description: 'Missing or wrong admin bearer token (message `Unauthorized`).', content: json(ref('Error')) },
   AdminNotFound: { description: 'No such id (operator API: 404, not the customer API\'s 400).', content: json(ref('Error')) },
 };
@@ -37,6 +44,7 @@ export const customerErrors = (withBody: boolean) => ({
   400: responseRef('BadRequest'),
   401: responseRef('Unauthorized'),
   ...(withBody ? { 413: responseRef('TooLarge') } : {}),
+  429: responseRef('RateLimited'),
   500: responseRef('InternalError'),
 });
 

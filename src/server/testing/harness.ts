@@ -56,6 +56,11 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://idv.test',
     LOG_LEVEL: 'silent',
+    // Limits are on by default in the server; tests of other behaviour run without them
+    // (limits.test.ts turns them on).
+    RATE_LIMIT_HOSTED_PER_ADDRESS: '0',
+    RATE_LIMIT_UPLOADS_PER_SESSION: '0',
+    RATE_LIMIT_SIGN_IN_PER_ADDRESS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
