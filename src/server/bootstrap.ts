@@ -8,7 +8,9 @@ import { systemClock, type Clock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { Secrets } from './lib/secrets';
 import { ApiKeyCache } from './keys/api-keys';
-import { FileStorage, mediaRoot } from './media/storage';
+import { sealExistingMedia } from './media/seal-existing';
+import { deriveMediaKey, SealedStorage } from './media/sealed-storage';
+import { FileStorage, mediaRoot, type MediaStorage } from './media/storage';
 
 export class SecretFileError extends Error {}
 
@@ -60,6 +62,23 @@ export function fileSecret(dataDir: string, name: string, make: () => string): s
   }
 }
 
+/**
+ * Media storage: files under DATA_DIR/media, sealed with AES-256-GCM under a key derived from the
+ * server secret. Plain files from before encryption are sealed here, before anything serves them.
+ */
+async function mediaStorage(settings: Settings, fileDir: string, serverSecret: Buffer, logger: Logger): Promise<MediaStorage> {
+  const inner = new FileStorage(mediaRoot(fileDir));
+  const key = deriveMediaKey(serverSecret);
+  if (settings.mediaEncryption) {
+    const counts = await sealExistingMedia(inner, key);
+    if (counts.sealed > 0) logger.info('sealed media stored in clear', counts);
+  }
+  return new SealedStorage(inner, key, {
+    sealNew: settings.mediaEncryption,
+    onTamper: (storageKey) => logger.error('media file failed its integrity check; refused', { key: storageKey }),
+  });
+}
+
 export interface Built {
   ctx: AppContext;
   database: Database;
@@ -82,6 +101,7 @@ export async function buildContext(settings: Settings, opts: { clock?: Clock; lo
     dataDir: settings.dataDir,
     onConnectionError: (err) => logger.warn('database connection lost while idle', { err: err.message }),
   });
+  const storage = await mediaStorage(settings, fileDir, Buffer.from(secretHex, 'utf8'), logger);
   const ctx: AppContext = {
     settings,
     db: database.db,
@@ -89,7 +109,7 @@ export async function buildContext(settings: Settings, opts: { clock?: Clock; lo
     clock: opts.clock ?? systemClock,
     secrets,
     logger,
-    storage: new FileStorage(mediaRoot(fileDir)),
+    storage,
     adminToken,
     keyCache: new ApiKeyCache(database.db, secrets),
     kickWebhooks: () => {},

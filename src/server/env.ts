@@ -93,6 +93,8 @@ const settingsSchema = z.object({
   DECISION_WORKER: flagSetting('1 runs the automatic decision checks of live sessions').default('1'),
   /** Allow webhook URLs on loopback/private addresses (tests and local development). */
   WEBHOOK_ALLOW_PRIVATE: flagSetting('1 allows webhook URLs on private addresses').default('1'),
+  /** Media encrypted at rest (AES-256-GCM); 0 only to measure what encryption costs. */
+  MEDIA_ENCRYPTION: flagSetting('1 encrypts stored media; 0 writes new media in clear').default('1'),
   /** Behind a load balancer: the client address is the last X-Forwarded-For entry. */
   TRUST_PROXY: flagSetting('1 trusts the X-Forwarded-For header of a proxy in front').default('0'),
   /** Every hosted-flow request (pages' API calls), per client address. */
@@ -129,6 +131,7 @@ export interface Settings {
   /** Runs the decision runner (automatic checks of live sessions) in this process. */
   decisionWorker: boolean;
   webhookAllowPrivate: boolean;
+  mediaEncryption: boolean;
   trustProxy: boolean;
   rateLimits: RateLimits;
 }
@@ -162,6 +165,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webhookWorker: s.WEBHOOK_WORKER === '1',
     decisionWorker: s.DECISION_WORKER === '1',
     webhookAllowPrivate: s.WEBHOOK_ALLOW_PRIVATE === '1',
+    mediaEncryption: s.MEDIA_ENCRYPTION === '1',
     trustProxy: s.TRUST_PROXY === '1',
     rateLimits: {
       hostedPerAddress: s.RATE_LIMIT_HOSTED_PER_ADDRESS,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -8,6 +8,8 @@ export interface MediaStorage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the file; a key with no file is already done. Callers decide only from committed rows (media/discard.ts). */
   delete(key: string): Promise<void>;
+  /** Every stored key (start-up migrations, retention checks); optional for read-only stores. */
+  list?(): AsyncIterable<string>;
 }
 
 /** File-system storage under DATA_DIR/media; writes are atomic (temp file + rename). */
@@ -42,6 +44,20 @@ export class FileStorage implements MediaStorage {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw e;
+    }
+  }
+  async *list(): AsyncIterable<string> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.root, { recursive: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const rel of entries) {
+      // Temp files of a write in progress are not media yet.
+      if (rel.endsWith('.tmp') || !(await stat(join(this.root, rel))).isFile()) continue;
+      yield rel.split(sep).join('/');
     }
   }
 }
