@@ -6,6 +6,7 @@ import { measureWebSize } from './web-size';
 import { FIRST_SCREEN_JS_BUDGET, measureWebJourney, type WebJourney } from './web-journey';
 import { CAPTURE_TARGETS, measureCapture, type CaptureBench } from './capture-bench';
 import { decisionLines, measureDecisions, type DecisionBench } from './decision-bench';
+import { measureMedia, mediaLines, type MediaBench } from './media-bench';
 // @ts-expect-error plain ESM helper shared with the test runner
 import { startTempPostgres } from '../scripts/pg-temp.mjs';
 
@@ -39,6 +40,7 @@ async function main() {
   ];
 
   const decisions: DecisionBench | { error: string } = await measureDecisions().catch((e) => ({ error: (e as Error).message }));
+  const media: MediaBench | { error: string } = await measureMedia().catch((e) => ({ error: (e as Error).message }));
 
   if (!existsSync('dist/web/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const size = measureWebSize();
@@ -59,11 +61,12 @@ async function main() {
     `| endpoint | db | req/s | p50 ms | p99 ms | non-2xx | errors |`, `|---|---|---|---|---|---|---|`, ...rows, ``,
     ...verdict.map((v) => `- ${v}`), `- PostgreSQL: ${pgNote}`, ``,
     `# Automatic decisions (live keys)`, ``, ...decisionLines(decisions), ``,
+    `# Media uploads: encryption at rest on vs off`, ``, ...mediaLines(media), ``,
     `# Web app`, ``, ...web, ``,
   ].join('\n');
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.md', md);
-  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, decisions, web: { size, journey, faceDetection: face, capture } }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, decisions, media, web: { size, journey, faceDetection: face, capture } }, null, 2));
   console.log(md);
 }
 
