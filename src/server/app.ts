@@ -10,6 +10,7 @@ import { v1IndividualRoutes } from './routes/v1-individual.routes';
 import { collectedRoutes } from './collected/collected.routes';
 import { adminAccountRoutes } from './accounts/admin-accounts.routes';
 import { hostileUrlGuard } from './http/hostile-input';
+import { redactRoutes } from './retention/redact.routes';
 import { byAddress, rateLimit, uploadSessionOf } from './limits/rate-limit';
 import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -73,6 +74,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.route('/api/v1/hosted', hostedCompanyRoutes(ctx));
   app.route('/api/v1/test', testHelperRoutes(ctx));
   app.route('/api/v1/test', testHelperCompanyRoutes(ctx));
+  app.route('/api/v1', redactRoutes(ctx));
   app.route('/api/v1', v1IndividualRoutes(ctx));
   app.route('/api/v1', collectedRoutes(ctx));
   app.route('/api/v1', v1CompanyRoutes(ctx));

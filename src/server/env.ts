@@ -93,6 +93,8 @@ const settingsSchema = z.object({
   DECISION_WORKER: flagSetting('1 runs the automatic decision checks of live sessions').default('1'),
   /** Allow webhook URLs on loopback/private addresses (tests and local development). */
   WEBHOOK_ALLOW_PRIVATE: flagSetting('1 allows webhook URLs on private addresses').default('1'),
+  /** Days media are kept after a verification's final state (a key may set its own). */
+  MEDIA_RETENTION_DAYS: integerSetting(0, 3650, ' days').default(30),
   /** Media encrypted at rest (AES-256-GCM); 0 only to measure what encryption costs. */
   MEDIA_ENCRYPTION: flagSetting('1 encrypts stored media; 0 writes new media in clear').default('1'),
   /** Behind a load balancer: the client address is the last X-Forwarded-For entry. */
@@ -132,6 +134,7 @@ export interface Settings {
   decisionWorker: boolean;
   webhookAllowPrivate: boolean;
   mediaEncryption: boolean;
+  mediaRetentionDays: number;
   trustProxy: boolean;
   rateLimits: RateLimits;
 }
@@ -166,6 +169,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     decisionWorker: s.DECISION_WORKER === '1',
     webhookAllowPrivate: s.WEBHOOK_ALLOW_PRIVATE === '1',
     mediaEncryption: s.MEDIA_ENCRYPTION === '1',
+    mediaRetentionDays: s.MEDIA_RETENTION_DAYS,
     trustProxy: s.TRUST_PROXY === '1',
     rateLimits: {
       hostedPerAddress: s.RATE_LIMIT_HOSTED_PER_ADDRESS,

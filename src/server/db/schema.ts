@@ -29,6 +29,8 @@ export const apiKeys = pgTable('api_keys', {
   orgId: text('org_id').notNull().default('org_default'),
   /** Live sessions: `auto` lets the pipeline decide, `review` sends every one to a specialist. */
   decisions: text('decisions').$type<'auto' | 'review'>().notNull().default('auto'),
+  /** Days media are kept after a final state (null: the server's MEDIA_RETENTION_DAYS). */
+  retentionDays: integer('retention_days'),
   createdAt: ts('created_at').notNull(),
   revokedAt: ts('revoked_at'),
 }, (t) => [uniqueIndex('api_keys_lookup_digest').on(t.lookupDigest)]);
@@ -58,6 +60,10 @@ export const verifications = pgTable('verifications', {
   resubmissions: integer('resubmissions').notNull().default(0),
   /** Set when this session is a company representative's liveness step. */
   companyVerificationId: text('company_verification_id'),
+  /** When its media files were erased (retention, deletion, redaction): the record shows none. */
+  mediaErasedAt: ts('media_erased_at'),
+  /** When the customer redacted it: personal data gone, a skeleton kept. */
+  redactedAt: ts('redacted_at'),
   startedAt: ts('started_at'),
   submittedAt: ts('submitted_at'),
   decidedAt: ts('decided_at'),
@@ -111,6 +117,8 @@ export const companyVerifications = pgTable('company_verifications', {
   authorityProfile: jsonb('authority_profile').$type<Json>().notNull().default({}),
   extractedProfile: jsonb('extracted_profile').$type<Json>().notNull().default({}),
   auditTrail: jsonb('audit_trail').$type<Json[]>().notNull().default([]),
+  mediaErasedAt: ts('media_erased_at'),
+  redactedAt: ts('redacted_at'),
   submittedAt: ts('submitted_at'),
   decidedAt: ts('decided_at'),
   expiresAt: ts('expires_at').notNull(),

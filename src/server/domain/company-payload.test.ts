@@ -11,7 +11,7 @@ const row = (over: Partial<CompanyRow> = {}): CompanyRow => ({
   reason: '', vendorData: 'v', userMeta: {}, redirect: null, campaignId: 'default', campaignVersion: 1, draft: completeDraft,
   progress: {}, analysis: { status: 'completed', missingFields: ['contact.postalCode'], reviewFlags: ['no_officers'], provisioning: { ready: false, pendingFields: ['liveness'] } },
   uploadedDocuments: [], authorityProfile: {}, extractedProfile: {}, auditTrail: [], submittedAt: now, decidedAt: null,
-  expiresAt: now, deletedAt: null, createdAt: now, updatedAt: now, ...over,
+  expiresAt: now, deletedAt: null, mediaErasedAt: null, redactedAt: null, createdAt: now, updatedAt: now, ...over,
 });
 
 describe('company payload', () => {

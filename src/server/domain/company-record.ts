@@ -79,6 +79,8 @@ export function toCompanyRecord(row: CompanyRow, deps: CompanyRecordDeps = {}): 
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    mediaErasedAt: row.mediaErasedAt?.toISOString() ?? null,
+    redactedAt: row.redactedAt?.toISOString() ?? null,
   };
   if (row.redirect) record.redirect = row.redirect;
   if (deps.webhookUrl) record.webhookUrl = deps.webhookUrl;

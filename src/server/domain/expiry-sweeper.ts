@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { sweepRateLimits } from '../limits/rate-limiter';
+import { eraseDueMedia, type RetentionResult } from '../retention/retention-sweep';
 import { expireCompanies } from './company-expiry';
 import { expireIndividuals } from './individual-expiry';
 
@@ -14,7 +15,7 @@ export const SWEEP_BATCH = 500;
 /** Idempotency records are replayed for 24 h (http/idempotency.ts); older ones are purged. */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number; rateLimits: number }
+export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number; rateLimits: number; mediaErased: RetentionResult }
 
 async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promise<number> {
   const old = lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS));
@@ -26,8 +27,8 @@ async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promi
 }
 
 /** One full pass: batches until nothing due is left. Uses ctx.clock (tests travel in time). */
-export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock'>, batch = SWEEP_BATCH): Promise<SweepResult> {
-  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0, rateLimits: 0 };
+export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'logger' | 'settings'>, batch = SWEEP_BATCH): Promise<SweepResult> {
+  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0, rateLimits: 0, mediaErased: { sessions: 0, companies: 0, files: 0 } };
   for (;;) {
     const n = (await expireIndividuals(ctx.db, ctx.clock.now(), { limit: batch })).length;
     result.individuals += n;
@@ -44,6 +45,8 @@ export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock'>, batch 
     if (n < batch) break;
   }
   result.rateLimits = await sweepRateLimits(ctx.db, ctx.clock.now());
+  // After expiry, so a link that has just expired unused has its media erased in the same pass.
+  result.mediaErased = await eraseDueMedia(ctx);
   return result;
 }
 
@@ -62,7 +65,9 @@ export function startExpirySweeper(
   const pass = (): Promise<SweepResult | null> => {
     running ??= sweepExpired(ctx, opts.batch)
       .then((r) => {
-        if (r.individuals || r.companies) ctx.logger.info('expired sessions', { ...r });
+        if (r.individuals || r.companies) ctx.logger.info('expired sessions', { individuals: r.individuals, companies: r.companies });
+        // Counts only: never a key, a path or anything a file holds.
+        if (r.mediaErased.sessions || r.mediaErased.companies) ctx.logger.info('media erased (retention)', { ...r.mediaErased });
         return r;
       })
       .catch((err: unknown) => {

@@ -8,7 +8,7 @@ const row: VerificationRow = {
   id: 'a'.repeat(32), apiKeyId: 'key_1', status: 'started', statusCode: 2000, decision: null, reason: '', reasonCode: null,
   vendorData: 'vd', userMeta: {}, verificationMethod: 'auto', redirect: null, docType: 'PASSPORT', issuingState: 'FRA',
   media: { front: 'verifications/x/front.jpg', selfie: 'verifications/x/selfie.jpg' }, docInfo: null, liveness: null, checks: null, resubmissions: 0,
-  companyVerificationId: null, startedAt: now, submittedAt: now, decidedAt: null, expiresAt: now, deletedAt: null,
+  companyVerificationId: null, startedAt: now, submittedAt: now, decidedAt: null, expiresAt: now, deletedAt: null, mediaErasedAt: null, redactedAt: null,
   createdAt: now, updatedAt: now,
 };
 const url = (k: string) => (k ? `https://m/${k}` : '');

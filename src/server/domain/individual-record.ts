@@ -27,6 +27,8 @@ export const individualRecordColumns = {
   expiresAt: verifications.expiresAt,
   createdAt: verifications.createdAt,
   updatedAt: verifications.updatedAt,
+  mediaErasedAt: verifications.mediaErasedAt,
+  redactedAt: verifications.redactedAt,
 };
 export type RecordSource = Pick<VerificationRow, keyof typeof individualRecordColumns>;
 type SummarySource = Pick<VerificationRow, 'id' | 'status' | 'statusCode' | 'reason' | 'vendorData' | 'userMeta' | 'verificationMethod' | 'createdAt' | 'updatedAt'>;
@@ -102,5 +104,7 @@ export function toIndividualRecord(row: RecordSource, deps: RecordDeps): Individ
     decision: (row.decision ?? null) as Decision | null,
     expiresAt: row.expiresAt.toISOString(),
     link: individualLink(deps.hostedUrl, row.id),
+    mediaErasedAt: row.mediaErasedAt?.toISOString() ?? null,
+    redactedAt: row.redactedAt?.toISOString() ?? null,
   };
 }

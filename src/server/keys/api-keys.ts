@@ -16,6 +16,8 @@ export interface CreateKeyInput {
   branding?: Record<string, unknown>;
   selfieUpload?: boolean;
   decisions?: 'auto' | 'review';
+  /** Days media are kept after a final state (absent: the server's default). */
+  retentionDays?: number | null;
   /** Owning organisation (default: the default organisation). */
   orgId?: string;
 }
@@ -37,6 +39,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     branding: input.branding ?? {},
     selfieUpload: input.selfieUpload ?? false,
     decisions: input.decisions ?? 'auto',
+    retentionDays: input.retentionDays ?? null,
     orgId: input.orgId ?? 'org_default',
     createdAt: now,
   }).returning();

@@ -13,6 +13,7 @@ export interface KeyPatch {
   branding?: { [K in keyof Branding]?: Branding[K] | null } | null;
   selfieUpload?: boolean;
   decisions?: 'auto' | 'review';
+  retentionDays?: number | null;
 }
 
 /** Stored branding is jsonb; anything unexpected in it is dropped rather than shown. */
@@ -34,6 +35,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     branding: storedBranding(row.branding),
     selfieUpload: row.selfieUpload,
     decisions: row.decisions,
+    retentionDays: row.retentionDays,
     orgId: row.orgId,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -82,6 +84,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.branding !== undefined) set.branding = mergeBranding(storedBranding(row.branding), patch.branding);
   if (patch.selfieUpload !== undefined) set.selfieUpload = patch.selfieUpload;
   if (patch.decisions !== undefined) set.decisions = patch.decisions;
+  if (patch.retentionDays !== undefined) set.retentionDays = patch.retentionDays;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
   return { kind: 'ok', row: updated! };

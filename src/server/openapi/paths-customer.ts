@@ -1,7 +1,7 @@
 import { companyListQuerySchema, createCompanyBodySchema } from '../../contract/company';
 import { createIndividualBodySchema, individualListQuerySchema } from '../../contract/individual';
 import { queryParameters } from './json-schema';
-import { jsonBody, ok, pathParam, ref, security, TAGS, type Paths } from './operations';
+import { json, jsonBody, ok, pathParam, ref, security, TAGS, type Paths } from './operations';
 import { customerErrors } from './responses';
 
 const tags = [TAGS.customer];
@@ -10,6 +10,8 @@ const idempotency = {
   name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 },
   description: 'Replays the first response for the same body within 24 h; a different body gets 400.',
 };
+
+const notFinal = { description: 'Not in the spec: still in progress (`not_final`, with its `status`): cancel it or wait for the decision first', content: json(ref('Error')) };
 
 /** Customer API v1 (spec), `x-api-key` on every operation. */
 export function customerPaths(): Paths {
@@ -32,8 +34,13 @@ export function customerPaths(): Paths {
       get: op('Fetch one individual verification', {
         parameters: [id], responses: { 200: ok('Fetched Single verifications', ref('IndividualRecord')) },
       }),
-      delete: op('Soft-delete an individual verification', {
+      delete: op('Soft-delete an individual verification (its media files are erased at once)', {
         parameters: [id], responses: { 200: ok('Verification deleted', null) },
+      }),
+    },
+    '/v1/verifications/{id}/redact': {
+      post: op('Not in the spec: redact a finished verification: media and personal data erased, a skeleton kept (ids, vendorData, status, times, `redactedAt`); event `verification.redacted` follows; repeating answers the same skeleton', {
+        parameters: [id], responses: { 200: ok('Verification redacted', ref('IndividualRecord')), 409: notFinal },
       }),
     },
     '/v1/verifications/{id}/cancel': {
@@ -55,6 +62,12 @@ export function customerPaths(): Paths {
       get: op('Fetch one company verification (public cv_ id or internal id)', {
         parameters: [pathParam('id', 'The public `cv_…` verificationId or the internal id')],
         responses: { 200: ok('Fetched Single company verification', ref('CompanyRecord')) },
+      }),
+    },
+    '/v1/company-verifications/{id}/redact': {
+      post: op('Not in the spec: redact a finished company verification: form answers, documents, profiles and analysis erased, the trail kept without details; event `company_verification.redacted` follows', {
+        parameters: [pathParam('id', 'The public `cv_…` verificationId or the internal id')],
+        responses: { 200: ok('Verification redacted', ref('CompanyRecord')), 409: notFinal },
       }),
     },
   };

@@ -13,6 +13,7 @@ import { individualLink, toIndividualRecord, toIndividualSummary } from '../doma
 import { requireApiKey, type ApiEnv } from '../http/auth';
 import { fail, notFound, ok, okList, pageMeta, readJsonBody, validationError } from '../http/envelope';
 import { withIdempotency } from '../http/idempotency';
+import { eraseMedia } from '../retention/erase-media';
 import { newVerificationId } from '../lib/ids';
 import { createMediaSigner } from '../media/signed-url';
 
@@ -152,6 +153,8 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
       ))
       .returning({ id: verifications.id });
     if (!deleted) return notFound(c);
+    // Retention: a deleted session's files go at once (the sweeper retries what fails here).
+    await eraseMedia(ctx, 'individual', deleted.id).catch((err: unknown) => ctx.logger.warn('media of a deleted session not erased yet', { subjectId: deleted.id, err: String(err) }));
     return ok(c, messages.deleted);
   });
 

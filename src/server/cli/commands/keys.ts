@@ -42,9 +42,16 @@ const webhookOptions: Record<string, OptionSpec> = {
     type: 'string', value: 'auto|review', choices: ['auto', 'review'],
     description: 'live sessions: decided by the automatic checks (default auto), or every one by a specialist (review)',
   },
+  'retention-days': { type: 'string', value: 'DAYS', description: 'days media are kept after a final state (0-3650; update: "" for the server default)' },
 };
 
 const decisionsFrom = (opts: Options) => (opts.has('decisions') ? { decisions: opts.string('decisions') } : {});
+/** Digits become a number for the schema to range-check; '' (update only) is back to the default. */
+const retentionFrom = (opts: Options) => {
+  if (!opts.has('retention-days')) return {};
+  const v = opts.string('retention-days') ?? '';
+  return { retentionDays: v === '' ? null : /^\d+$/.test(v) ? Number(v) : v };
+};
 const selfieUploadFrom = (opts: Options) => (opts.has('selfie-upload') ? { selfieUpload: opts.string('selfie-upload') === 'allow' } : {});
 
 /** Branding flags → body; `''` means "clear" (null) in an update. */
@@ -76,7 +83,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -101,6 +108,7 @@ const create: Command = {
       ...(brandingFrom(opts, false) ? { branding: brandingFrom(opts, false) } : {}),
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
+      ...retentionFrom(opts),
       ...(opts.has('org') ? { orgId: opts.string('org') } : {}),
     });
     const api = client();
@@ -169,6 +177,7 @@ const update: Command = {
       ...(brandingFrom(opts, true) ? { branding: brandingFrom(opts, true) } : {}),
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
+      ...retentionFrom(opts),
     };
     if (Object.keys(raw).length === 0) throw new UsageError('nothing to update: give at least one option');
     const body = check(updateKeyBodySchema, raw);

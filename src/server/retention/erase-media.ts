@@ -1,0 +1,55 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { companyVerifications, verifications } from '../db/schema';
+import { livenessOfRow } from '../liveness/liveness-state';
+import { discardMedia } from '../media/discard';
+
+type IndividualRow = typeof verifications.$inferSelect;
+type CompanyRow = typeof companyVerifications.$inferSelect;
+type Obj = Record<string, unknown>;
+
+/** Every stored file a session points at: captures and liveness evidence. */
+export function individualMediaKeys(row: Pick<IndividualRow, 'media' | 'liveness'>): string[] {
+  const m = row.media ?? {};
+  return [m.selfie, m.front, m.back, ...livenessOfRow(row.liveness).evidence.map((e) => e.key)].filter((k): k is string => Boolean(k));
+}
+
+/** Every stored company document. */
+export function companyMediaKeys(row: Pick<CompanyRow, 'uploadedDocuments'>): string[] {
+  return row.uploadedDocuments.map((d) => (d as Obj).key).filter((k): k is string => typeof k === 'string' && k !== '');
+}
+
+/**
+ * Inside the caller's transaction (row locked): drops the session's media references and stamps
+ * mediaErasedAt; answers the keys to delete once the transaction has committed.
+ */
+export async function clearIndividualMedia(tx: Tx, id: string, now: Date): Promise<string[]> {
+  const [row] = await tx.select().from(verifications).where(eq(verifications.id, id)).for('update');
+  if (!row || row.mediaErasedAt) return [];
+  const keys = individualMediaKeys(row);
+  const liveness = row.liveness ? { ...livenessOfRow(row.liveness), evidence: [] } : null;
+  await tx.update(verifications).set({ media: {}, liveness, mediaErasedAt: now }).where(eq(verifications.id, id));
+  return keys;
+}
+
+/** The company's documents (metadata kept, files gone) and its representative's liveness sessions. */
+export async function clearCompanyMedia(tx: Tx, id: string, now: Date): Promise<string[]> {
+  const [row] = await tx.select().from(companyVerifications).where(eq(companyVerifications.id, id)).for('update');
+  if (!row || row.mediaErasedAt) return [];
+  const keys = companyMediaKeys(row);
+  const documents = row.uploadedDocuments.map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'key')));
+  await tx.update(companyVerifications).set({ uploadedDocuments: documents, mediaErasedAt: now }).where(eq(companyVerifications.id, id));
+  const sessions = await tx.select({ id: verifications.id }).from(verifications)
+    .where(and(eq(verifications.companyVerificationId, id), isNull(verifications.mediaErasedAt)));
+  for (const s of sessions) keys.push(...await clearIndividualMedia(tx, s.id, now));
+  return keys;
+}
+
+/** Erases one session's or company's media now: references dropped in a transaction, then the files. */
+export async function eraseMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>, family: 'individual' | 'company', id: string): Promise<number> {
+  const now = ctx.clock.now();
+  const keys = await ctx.db.transaction((tx) => (family === 'individual' ? clearIndividualMedia(tx, id, now) : clearCompanyMedia(tx, id, now)));
+  await discardMedia(ctx, keys, id);
+  return keys.length;
+}

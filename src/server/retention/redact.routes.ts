@@ -1,0 +1,46 @@
+import { Hono, type Context } from 'hono';
+import type { AppContext } from '../context';
+import { toCompanyRecord } from '../domain/company-record';
+import { toIndividualRecord } from '../domain/individual-record';
+import { requireApiKey, type ApiEnv } from '../http/auth';
+import { fail, notFound, ok } from '../http/envelope';
+import { createMediaSigner } from '../media/signed-url';
+import { redactCompany, redactIndividual, type RedactResult } from './redact';
+
+const ID_MAX = 200;
+
+/**
+ * Redaction (ours; the spec is silent): `POST /v1/verifications/{id}/redact` and
+ * `POST /v1/company-verifications/{id}/redact` erase the media and the personal data of a settled
+ * case and keep a skeleton (ids, vendorData, status, times, `redactedAt`); an event
+ * `verification.redacted` / `company_verification.redacted` follows. Repeating it answers the
+ * same skeleton. A case still in progress answers 409 `not_final`: cancel it (or wait for the
+ * decision) first.
+ */
+export function redactRoutes(ctx: AppContext): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const auth = requireApiKey(ctx);
+  app.use('/verifications/:id/redact', auth);
+  app.use('/company-verifications/:id/redact', auth);
+  const signer = createMediaSigner(ctx);
+  const notFinal = (c: Context, status: string) => fail(c, 409, 'Only a finished verification can be redacted: cancel it or wait for its decision first', { code: 'not_final', status });
+  const answer = <T>(c: Context, res: RedactResult<T>, record: (row: T) => unknown) => {
+    if (!res.ok) return res.code === 'not_found' ? notFound(c) : notFinal(c, res.status);
+    return ok(c, 'Verification redacted', record(res.row));
+  };
+
+  app.post('/verifications/:id/redact', async (c) => {
+    const id = c.req.param('id');
+    if (id.length > ID_MAX) return notFound(c);
+    const res = await redactIndividual(ctx, c.get('apiKey').id, id);
+    return answer(c, res, (row) => toIndividualRecord(row, { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.url(k) }));
+  });
+
+  app.post('/company-verifications/:id/redact', async (c) => {
+    const id = c.req.param('id');
+    if (id.length > ID_MAX) return notFound(c);
+    const res = await redactCompany(ctx, c.get('apiKey').id, id);
+    return answer(c, res, (row) => toCompanyRecord(row, { webhookUrl: c.get('apiKey').eventsUrl, mediaUrl: (k) => signer.url(k) }));
+  });
+  return app;
+}
