@@ -63,11 +63,14 @@ export function fileSecret(dataDir: string, name: string, make: () => string): s
 }
 
 /**
- * Media storage: files under DATA_DIR/media, sealed with AES-256-GCM under a key derived from the
+ * Media storage: files under DATA_DIR/media (or the MEDIA_URL bucket), sealed with AES-256-GCM under a key derived from the
  * server secret. Plain files from before encryption are sealed here, before anything serves them.
  */
 async function mediaStorage(settings: Settings, fileDir: string, serverSecret: Buffer, logger: Logger): Promise<MediaStorage> {
-  const inner = new FileStorage(mediaRoot(fileDir));
+  // The AWS SDK loads only when a bucket is configured.
+  const inner: MediaStorage = settings.mediaUrl
+    ? (await import('./media/s3-storage')).S3Storage.fromUrl(settings.mediaUrl)
+    : new FileStorage(mediaRoot(fileDir));
   const key = deriveMediaKey(serverSecret);
   if (settings.mediaEncryption) {
     const counts = await sealExistingMedia(inner, key);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseRateRule, type RateRule } from './limits/rate-limiter';
+import { parseS3Url } from './media/s3-url';
 
 /**
  * Settings are environment variables, all validated before anything starts. Every message says
@@ -93,6 +94,8 @@ const settingsSchema = z.object({
   DECISION_WORKER: flagSetting('1 runs the automatic decision checks of live sessions').default('1'),
   /** Allow webhook URLs on loopback/private addresses (tests and local development). */
   WEBHOOK_ALLOW_PRIVATE: flagSetting('1 allows webhook URLs on private addresses').default('1'),
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media (AWS_* settings for the rest). */
+  MEDIA_URL: z.string().refine((v) => parseS3Url(v) !== null, { message: 'must be s3://bucket or s3://bucket/prefix (a valid bucket name)' }).optional(),
   /** Days media are kept after a verification's final state (a key may set its own). */
   MEDIA_RETENTION_DAYS: integerSetting(0, 3650, ' days').default(30),
   /** Media encrypted at rest (AES-256-GCM); 0 only to measure what encryption costs. */
@@ -134,6 +137,8 @@ export interface Settings {
   decisionWorker: boolean;
   webhookAllowPrivate: boolean;
   mediaEncryption: boolean;
+  /** `s3://bucket/prefix`, or undefined for the local directory. */
+  mediaUrl?: string;
   mediaRetentionDays: number;
   trustProxy: boolean;
   rateLimits: RateLimits;
@@ -169,6 +174,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     decisionWorker: s.DECISION_WORKER === '1',
     webhookAllowPrivate: s.WEBHOOK_ALLOW_PRIVATE === '1',
     mediaEncryption: s.MEDIA_ENCRYPTION === '1',
+    mediaUrl: s.MEDIA_URL,
     mediaRetentionDays: s.MEDIA_RETENTION_DAYS,
     trustProxy: s.TRUST_PROXY === '1',
     rateLimits: {

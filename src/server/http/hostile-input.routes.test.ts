@@ -18,7 +18,7 @@ const HOSTILE_IDS = [
   '%00', 'a%00b', '%0d%0aX-Injected:%201', '%FF%FE', '%E0%A4%A', '%', '%ED%A0%80', 'x'.repeat(5000),
   '..%2F..%2Fetc%2Fpasswd', "'%20OR%201%3D1%20--", '%F0%9F%98%80', 'null', '[]', '-1', '1e999',
 ];
-const HOSTILE_QUERIES = ['?page=%00', '?limit=-5&page=1e999', '?q=%00', '?status=%FF', '?from=9999-99-99', '?to=2026-02-30', '?from=0000-00-00', `?q=${'z'.repeat(5000)}`, '?family=__proto__', '?waiting=%E0%A4%A'];
+const HOSTILE_QUERIES = [`?q=${'y'.repeat(20_000)}`, '?page=%00', '?limit=-5&page=1e999', '?q=%00', '?status=%FF', '?from=9999-99-99', '?to=2026-02-30', '?from=0000-00-00', `?q=${'z'.repeat(5000)}`, '?family=__proto__', '?waiting=%E0%A4%A'];
 const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
 const HOSTILE_BODIES: Array<{ raw: string; type?: string }> = [
   { raw: '{"vendorData":"a\\u0000b","name":"x\\u0000"}' },
