@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { startProcess } from './server-process';
+import { startProcess } from '../src/server/testing/spawn-server';
 
 export interface LoadResult { name: string; db: string; reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number }
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { chromium, devices, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { cardPhoto, feed } from '../e2e/support/camera';
-import { startProcess, type Proc } from './server-process';
+import { startProcess, type Proc } from '../src/server/testing/spawn-server';
 
 const ADMIN = 'bench-admin-token-0123456789abcdef0123456789abcdef';
 /** Targets of issue 7: per-frame pipeline median and the longest main-thread task while capturing, ms. */

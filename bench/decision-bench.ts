@@ -6,7 +6,7 @@ import { renderPoseFrames } from '../e2e/support/liveness-frames';
 import { startWebhookReceiver } from '../src/server/testing/webhook-receiver';
 import { createAnalysisPool } from '../src/server/decisions/analysis/analysis-pool';
 import { ADMIN } from './api-bench';
-import { startProcess } from './server-process';
+import { startProcess } from '../src/server/testing/spawn-server';
 
 /** Target from issue 8: half the sessions decided within 2 s of submit. */
 export const DECISION_P50_TARGET_MS = 2000;

@@ -5,7 +5,7 @@ import { makeIdCardFrame } from '../e2e/support/id-card';
 import { deriveMediaKey, SealedStorage } from '../src/server/media/sealed-storage';
 import { FileStorage } from '../src/server/media/storage';
 import { ADMIN } from './api-bench';
-import { startProcess } from './server-process';
+import { startProcess } from '../src/server/testing/spawn-server';
 
 /** Target from issue 10: uploads with encryption at most 10 % slower than without. */
 export const ENCRYPTION_COST_TARGET = 0.10;

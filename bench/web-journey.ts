@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, devices, type Page } from '@playwright/test';
 import { cardPhoto, feed } from '../e2e/support/camera';
-import { startProcess } from './server-process';
+import { startProcess } from '../src/server/testing/spawn-server';
 
 const ADMIN = 'bench-admin-token-0123456789abcdef0123456789abcdef';
 export const FIRST_SCREEN_JS_BUDGET = 150 * 1024;

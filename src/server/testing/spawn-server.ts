@@ -17,7 +17,7 @@ export function freePort(): Promise<number> {
 
 export interface Proc { url: string; stop(): Promise<void> }
 
-/** Starts a script as its own process (so the load generator does not share its event loop). */
+/** Starts a script as its own process (the bench: the load generator does not share its event loop; tests: several servers on one database). */
 export async function startProcess(script: string, env: Record<string, string>, healthPath: string): Promise<Proc> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-bench-'));
