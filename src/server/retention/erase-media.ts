@@ -24,9 +24,10 @@ export function companyMediaKeys(row: Pick<CompanyRow, 'uploadedDocuments'>): st
  * Inside the caller's transaction (row locked): drops the session's media references and stamps
  * mediaErasedAt; answers the keys to delete once the transaction has committed.
  */
-export async function clearIndividualMedia(tx: Tx, id: string, now: Date): Promise<string[]> {
+export async function clearIndividualMedia(tx: Tx, id: string, now: Date): Promise<string[] | null> {
   const [row] = await tx.select().from(verifications).where(eq(verifications.id, id)).for('update');
-  if (!row || row.mediaErasedAt) return [];
+  // Already erased (another process's sweep got there first) or gone: nothing to do.
+  if (!row || row.mediaErasedAt) return null;
   const keys = individualMediaKeys(row);
   const liveness = row.liveness ? { ...livenessOfRow(row.liveness), evidence: [] } : null;
   await tx.update(verifications).set({ media: {}, liveness, mediaErasedAt: now }).where(eq(verifications.id, id));
@@ -34,22 +35,26 @@ export async function clearIndividualMedia(tx: Tx, id: string, now: Date): Promi
 }
 
 /** The company's documents (metadata kept, files gone) and its representative's liveness sessions. */
-export async function clearCompanyMedia(tx: Tx, id: string, now: Date): Promise<string[]> {
+export async function clearCompanyMedia(tx: Tx, id: string, now: Date): Promise<string[] | null> {
   const [row] = await tx.select().from(companyVerifications).where(eq(companyVerifications.id, id)).for('update');
-  if (!row || row.mediaErasedAt) return [];
+  if (!row || row.mediaErasedAt) return null;
   const keys = companyMediaKeys(row);
   const documents = row.uploadedDocuments.map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'key')));
   await tx.update(companyVerifications).set({ uploadedDocuments: documents, mediaErasedAt: now }).where(eq(companyVerifications.id, id));
   const sessions = await tx.select({ id: verifications.id }).from(verifications)
     .where(and(eq(verifications.companyVerificationId, id), isNull(verifications.mediaErasedAt)));
-  for (const s of sessions) keys.push(...await clearIndividualMedia(tx, s.id, now));
+  for (const s of sessions) keys.push(...(await clearIndividualMedia(tx, s.id, now) ?? []));
   return keys;
 }
 
-/** Erases one session's or company's media now: references dropped in a transaction, then the files. */
-export async function eraseMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>, family: 'individual' | 'company', id: string): Promise<number> {
+/**
+ * Erases one session's or company's media now: references dropped in a transaction, then the
+ * files. Null when it was already erased (by another process, say): erasure happens once.
+ */
+export async function eraseMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>, family: 'individual' | 'company', id: string): Promise<{ files: number } | null> {
   const now = ctx.clock.now();
   const keys = await ctx.db.transaction((tx) => (family === 'individual' ? clearIndividualMedia(tx, id, now) : clearCompanyMedia(tx, id, now)));
+  if (keys === null) return null;
   await discardMedia(ctx, keys, id);
-  return keys.length;
+  return { files: keys.length };
 }

@@ -26,6 +26,7 @@ describe('redaction', () => {
     expect(inProgress.status).toBe(409);
     expect(inProgress.body).toMatchObject({ status: false, code: 409, error: { code: 'not_final', status: 'started' } });
     expect((await h.request('POST', hostedPath(id, '/submit'))).status).toBe(200);
+    await expect.poll(async () => (await h.request('GET', `/api/v1/verifications/${id}`, { key: key.apiKey })).body.data.status).toBe('successful');
     const before = (await h.request('GET', `/api/v1/verifications/${id}`, { key: key.apiKey })).body.data;
     const files = [before.selfie.key, before.doc.key.front, before.doc.key.back, ...before.liveness.evidence.map((e: { key: string }) => e.key)];
     expect(JSON.stringify(await eventsOf(h, id))).toContain('NGA');

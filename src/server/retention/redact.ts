@@ -41,7 +41,7 @@ export async function redactIndividual(ctx: AppContext, apiKeyId: string, id: st
     if (!row) return { ok: false, code: 'not_found' };
     if (row.redactedAt) return { ok: true, row };
     if (!FINAL.individual.includes(row.status)) return { ok: false, code: 'not_final', status: row.status };
-    keys = await clearIndividualMedia(tx, id, now);
+    keys = await clearIndividualMedia(tx, id, now) ?? [];
     const saved = await blankIndividual(tx, id, now);
     await scrubEvents(tx, id, 'verificationId', now.toISOString());
     await enqueueEvent(tx, { apiKeyId, type: 'verification.redacted', subjectId: id, now, data: {
@@ -64,7 +64,7 @@ export async function redactCompany(ctx: AppContext, apiKeyId: string, id: strin
     if (!row) return { ok: false, code: 'not_found' };
     if (row.redactedAt) return { ok: true, row };
     if (!FINAL.company.includes(row.status)) return { ok: false, code: 'not_final', status: row.status };
-    keys = await clearCompanyMedia(tx, row.id, now);
+    keys = await clearCompanyMedia(tx, row.id, now) ?? [];
     const sessions = await tx.select({ id: verifications.id }).from(verifications).where(eq(verifications.companyVerificationId, row.id));
     for (const s of sessions) await blankIndividual(tx, s.id, now);
     const trail = row.auditTrail.map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => ['at', 'action', 'actor', 'section', 'from', 'to', 'count', 'lastAt'].includes(k))));

@@ -5,7 +5,7 @@ import { eraseMedia } from './erase-media';
 
 /**
  * Which media are due for erasure (the retention policy, README "Retention"):
- * - at once: deleted by the customer, or abandoned (the link expired unused or unfinished);
+ * - at once: deleted by the customer, or its link expired (unused or unfinished);
  * - N days after a final state (successful, failed, cancelled), N the key's `retentionDays`
  *   or the server's MEDIA_RETENTION_DAYS; the clock starts at the decision (else the last change).
  * Representative liveness sessions go with their company.
@@ -15,6 +15,8 @@ function dueAfter(table: typeof verifications | typeof companyVerifications, fin
   return or(
     isNotNull(table.deletedAt),
     eq(table.status, 'abandoned'),
+    // An individual link that expired before it was started ends `cancelled` with decision `expired`.
+    ...(table === verifications ? [eq(verifications.decision, 'expired')] : []),
     and(inArray(table.status, finals), sql`${since} + (coalesce(${apiKeys.retentionDays}, ${days}) * interval '1 day') <= ${now.toISOString()}::timestamptz`),
   );
 }
@@ -30,8 +32,10 @@ export async function eraseDueMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'lo
     const rows = await ctx.db.select({ id: verifications.id }).from(verifications).innerJoin(apiKeys, eq(apiKeys.id, verifications.apiKeyId))
       .where(and(isNull(verifications.mediaErasedAt), isNull(verifications.companyVerificationId), dueAfter(verifications, ['successful', 'failed', 'cancelled'], days, now)))
       .limit(batch);
-    for (const r of rows) result.files += await eraseMedia(ctx, 'individual', r.id);
-    result.sessions += rows.length;
+    for (const r of rows) {
+      const erased = await eraseMedia(ctx, 'individual', r.id);
+      if (erased) { result.sessions += 1; result.files += erased.files; }
+    }
     if (rows.length < batch) break;
   }
   for (;;) {
@@ -39,8 +43,10 @@ export async function eraseDueMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'lo
     const rows = await ctx.db.select({ id: companyVerifications.id }).from(companyVerifications).innerJoin(apiKeys, eq(apiKeys.id, companyVerifications.apiKeyId))
       .where(and(isNull(companyVerifications.mediaErasedAt), dueAfter(companyVerifications, ['successful', 'failed'], days, now)))
       .limit(batch);
-    for (const r of rows) result.files += await eraseMedia(ctx, 'company', r.id);
-    result.companies += rows.length;
+    for (const r of rows) {
+      const erased = await eraseMedia(ctx, 'company', r.id);
+      if (erased) { result.companies += 1; result.files += erased.files; }
+    }
     if (rows.length < batch) break;
   }
   return result;
