@@ -69,6 +69,9 @@ export const brandingPatchSchema = z.object({
 
 const originsSchema = z.array(originSchema).max(ORIGINS_MAX);
 
+/** Days media are kept after a verification's final state (README "Retention"). */
+export const retentionDaysSchema = z.number().int().min(0).max(3650);
+
 /** Who decides a live key's sessions: the automatic checks (with review when unsure) or always a specialist. */
 export const decisionsModeSchema = z.enum(['auto', 'review']);
 
@@ -84,6 +87,8 @@ export const createKeyBodySchema = z.object({
   selfieUpload: z.boolean().optional(),
   /** Live sessions: `auto` (default) decided by the automatic checks, `review` always by a specialist. */
   decisions: decisionsModeSchema.optional(),
+  /** Days media are kept after a final state (0–3650; default: the server's MEDIA_RETENTION_DAYS). */
+  retentionDays: retentionDaysSchema.optional(),
   /** The customer organisation that owns the key (default `org_default`). */
   orgId: z.string().min(1).max(64).optional(),
 });
@@ -98,6 +103,8 @@ export const updateKeyBodySchema = z.object({
   branding: brandingPatchSchema.nullable().optional(),
   selfieUpload: z.boolean().optional(),
   decisions: decisionsModeSchema.optional(),
+  /** null: back to the server's default. */
+  retentionDays: retentionDaysSchema.nullable().optional(),
 });
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
 
@@ -115,6 +122,8 @@ export const adminKeySchema = z.object({
   /** The hosted flow offers a file picker for the selfie; such sessions are `not_live`. */
   selfieUpload: z.boolean(),
   decisions: decisionsModeSchema,
+  /** Null: the server's MEDIA_RETENTION_DAYS applies. */
+  retentionDays: z.number().int().nullable(),
   orgId: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),

@@ -53,6 +53,10 @@ export const companyRecordSchema = z.object({
   expiresAt: isoDateTime,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  /** Additive: when the documents' files were erased (retention, deletion, redaction); null while kept. */
+  mediaErasedAt: isoDateTime.nullable(),
+  /** Additive: when the customer redacted the verification; null otherwise. */
+  redactedAt: isoDateTime.nullable(),
 });
 export type CompanyRecord = z.infer<typeof companyRecordSchema>;
 

@@ -16,6 +16,8 @@ export const individualEventDestinations = {
   'verification.biometrics_matched': 'events',
   'verification.successful': 'decision',
   'verification.failed': 'decision',
+  /** Ours (spec: not shown): the customer redacted the session; the payload is its skeleton. */
+  'verification.redacted': 'events',
 } as const satisfies Record<string, Destination>;
 
 export const companyEventDestinations = {
@@ -24,6 +26,7 @@ export const companyEventDestinations = {
   'company_verification.under_review': 'events',
   'company_verification.successful': 'decision',
   'company_verification.failed': 'decision',
+  'company_verification.redacted': 'events',
 } as const satisfies Record<string, Destination>;
 
 /** Sent by `idv webhooks test` to both URLs; consumers must tolerate unfamiliar types anyway. */

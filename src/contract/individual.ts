@@ -53,6 +53,10 @@ export const individualRecordSchema = individualSummarySchema.extend({
   expiresAt: isoDateTime,
   /** Additive: the hosted link, as returned at creation. */
   link: z.string(),
+  /** Additive: when the media files were erased (retention, deletion, redaction); null while kept. */
+  mediaErasedAt: isoDateTime.nullable(),
+  /** Additive: when the customer redacted the session (`POST …/redact`); null otherwise. */
+  redactedAt: isoDateTime.nullable(),
 });
 export type IndividualRecord = z.infer<typeof individualRecordSchema>;
 export type IndividualSummary = z.infer<typeof individualSummarySchema>;
