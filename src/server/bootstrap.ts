@@ -74,7 +74,7 @@ async function mediaStorage(settings: Settings, fileDir: string, serverSecret: B
   const key = deriveMediaKey(serverSecret);
   if (settings.mediaEncryption) {
     const counts = await sealExistingMedia(inner, key);
-    if (counts.sealed > 0) logger.info('sealed media stored in clear', counts);
+    if (counts.sealed > 0) logger.info('sealed media stored in clear', { sealed: counts.sealed, alreadySealed: counts.alreadySealed });
   }
   return new SealedStorage(inner, key, {
     sealNew: settings.mediaEncryption,
