@@ -26,7 +26,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       onSignedIn(await call<Me>('POST', '/auth/sign-in', values));
     } catch (e) {
       const err = e instanceof DashboardError ? e : null;
-      if (err?.code === 'locked') setFailure(t('signIn.locked', { minutes: Math.ceil(Number(err.detail.retryAfterSeconds ?? 900) / 60) }));
+      if (err?.code === 'locked' || err?.code === 'rate_limited') setFailure(t('signIn.locked', { minutes: Math.ceil(Number(err.detail.retryAfterSeconds ?? 900) / 60) }));
       else if (err?.code === 'wrong_credentials') setFailure(t('signIn.wrong'));
       else setFailure(t('signIn.failed'));
     }
