@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { automaticChecksSchema } from './automatic-checks';
 import { URL_MAX, httpUrlSchema } from './common';
 import { destinationSchema } from './events';
+import { SUPPORTED_LANGUAGES } from './languages';
 import { companyStatusSchema } from './statuses';
 
 /**
@@ -72,6 +73,9 @@ const originsSchema = z.array(originSchema).max(ORIGINS_MAX);
 /** Days media are kept after a verification's final state (README "Retention"). */
 export const retentionDaysSchema = z.number().int().min(0).max(3650);
 
+/** The hosted flows' language when the link has no `?lang=` (before the browser's languages). */
+export const defaultLanguageSchema = z.enum(SUPPORTED_LANGUAGES);
+
 /** Who decides a live key's sessions: the automatic checks (with review when unsure) or always a specialist. */
 export const decisionsModeSchema = z.enum(['auto', 'review']);
 
@@ -89,6 +93,8 @@ export const createKeyBodySchema = z.object({
   decisions: decisionsModeSchema.optional(),
   /** Days media are kept after a final state (0–3650; default: the server's MEDIA_RETENTION_DAYS). */
   retentionDays: retentionDaysSchema.optional(),
+  /** Language of the hosted flows when the link has no `?lang=` (default: the browser's). */
+  defaultLanguage: defaultLanguageSchema.optional(),
   /** The customer organisation that owns the key (default `org_default`). */
   orgId: z.string().min(1).max(64).optional(),
 });
@@ -105,6 +111,8 @@ export const updateKeyBodySchema = z.object({
   decisions: decisionsModeSchema.optional(),
   /** null: back to the server's default. */
   retentionDays: retentionDaysSchema.nullable().optional(),
+  /** null: the browser's language. */
+  defaultLanguage: defaultLanguageSchema.nullable().optional(),
 });
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
 
@@ -124,6 +132,8 @@ export const adminKeySchema = z.object({
   decisions: decisionsModeSchema,
   /** Null: the server's MEDIA_RETENTION_DAYS applies. */
   retentionDays: z.number().int().nullable(),
+  /** Null: the person's browser decides (after `?lang=`). */
+  defaultLanguage: defaultLanguageSchema.nullable(),
   orgId: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),

@@ -2,17 +2,10 @@
 // (individual.ts) so that the hosted app's first screens and the company form need only this.
 import { z } from 'zod';
 import { alpha3Schema, dateOrEmpty } from './common';
+import { DOC_TYPES, docTypeHasBack, type DocType } from './document-types';
 
-/** Document types (spec observed NATIONAL_ID and PASSPORT; the full list is ours). */
-export const docTypeSchema = z.enum(['PASSPORT', 'NATIONAL_ID', 'DRIVERS_LICENSE', 'RESIDENCE_PERMIT']);
-export type DocType = z.infer<typeof docTypeSchema>;
-/** Which document types have a back side to capture. */
-export const docTypeHasBack: Record<DocType, boolean> = {
-  PASSPORT: false,
-  NATIONAL_ID: true,
-  DRIVERS_LICENSE: true,
-  RESIDENCE_PERMIT: true,
-};
+export { docTypeHasBack, type DocType };
+export const docTypeSchema = z.enum(DOC_TYPES);
 /** Sex as read from the document: ICAO 9303 letters, X unspecified, empty when unknown. */
 export const sexSchema = z.enum(['M', 'F', 'X', '']);
 

@@ -98,6 +98,7 @@ export const hostedCompanySessionSchema = z.object({
   expiresAt: isoDateTime,
   redirect: z.string().nullable(),
   branding: hostedSessionSchema.shape.branding,
+  defaultLanguage: hostedSessionSchema.shape.defaultLanguage,
   testMode: z.boolean(),
 });
 export type HostedCompanySession = z.infer<typeof hostedCompanySessionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alpha3Schema } from './common';
 import { docInfoSchema, docTypeSchema } from './document';
+import { SUPPORTED_LANGUAGES } from './languages';
 import { hostedLivenessSchema } from './liveness-session';
 import { decisionSchema, individualStatusSchema } from './statuses';
 
@@ -41,6 +42,8 @@ export const hostedSessionSchema = z.object({
     accentColor: z.string().nullable(),
     privacyPolicyUrl: z.string().nullable(),
   }),
+  /** The key's default language (after the link's `?lang=`, before the browser's); null: none set. */
+  defaultLanguage: z.enum(SUPPORTED_LANGUAGES).nullable(),
   /** A specialist asked for new captures (one resubmission at most). */
   resubmissionRequested: z.boolean(),
   /**

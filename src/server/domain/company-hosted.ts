@@ -6,6 +6,7 @@ import type {
 import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { safeEqual } from '../lib/secrets';
+import { keyLanguage } from '../keys/key-admin';
 import { brandingOf } from './branding';
 import { appendAudit } from './company-audit';
 import { editableDraft, livenessOf, publicDocument, storedDocuments } from './company-form-values';
@@ -68,7 +69,7 @@ export function startIfNeeded(row: CompanyRow, trail: Record<string, unknown>[],
 }
 
 export function hostedSessionOf(
-  row: CompanyRow, campaign: CampaignView, key: { mode: string; branding: Record<string, unknown>; selfieUpload: boolean }, now: Date,
+  row: CompanyRow, campaign: CampaignView, key: { mode: string; branding: Record<string, unknown>; selfieUpload: boolean; defaultLanguage: string | null }, now: Date,
 ): HostedCompanySession {
   const { phase, closedReason } = hostedPhase(row.status as CompanyStatus, row.expiresAt, now);
   const liveness = livenessOf(row);
@@ -89,6 +90,7 @@ export function hostedSessionOf(
     expiresAt: row.expiresAt.toISOString(),
     redirect: row.redirect,
     branding: brandingOf(key),
+    defaultLanguage: keyLanguage(key),
     testMode: key.mode === 'test',
   };
 }

@@ -4,12 +4,13 @@ import { alpha3Schema } from '../../contract/common';
 import type { Decision, IndividualStatus } from '../../contract/statuses';
 import type { ApiKeyRow } from '../keys/api-keys';
 import { hostedLivenessOf } from '../liveness/liveness-state';
+import { keyLanguage } from '../keys/key-admin';
 import { brandingOf } from './branding';
 import { capturedOf, closedReasonOf, needsBack, phaseOf } from './individual-flow';
 import type { VerificationRow } from './individual-record';
 
 /** `GET /v1/hosted/verifications/{processId}`: what the flow needs to resume at the right step. */
-export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'branding' | 'mode' | 'selfieUpload'>): HostedSession {
+export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'branding' | 'mode' | 'selfieUpload' | 'defaultLanguage'>): HostedSession {
   const type = docTypeSchema.safeParse(row.docType);
   const state = alpha3Schema.safeParse(row.issuingState);
   return {
@@ -25,6 +26,7 @@ export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'bran
     expiresAt: row.expiresAt.toISOString(),
     redirect: row.redirect,
     branding: brandingOf(key),
+    defaultLanguage: keyLanguage(key),
     resubmissionRequested: row.decision === 'resubmit',
     // The specialist's reason (individual-review.ts keeps it in `reason` while reopened).
     ...(row.decision === 'resubmit' && row.reason ? { resubmissionReason: row.reason } : {}),

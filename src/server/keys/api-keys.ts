@@ -18,6 +18,7 @@ export interface CreateKeyInput {
   decisions?: 'auto' | 'review';
   /** Days media are kept after a final state (absent: the server's default). */
   retentionDays?: number | null;
+  defaultLanguage?: string | null;
   /** Owning organisation (default: the default organisation). */
   orgId?: string;
 }
@@ -40,6 +41,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     selfieUpload: input.selfieUpload ?? false,
     decisions: input.decisions ?? 'auto',
     retentionDays: input.retentionDays ?? null,
+    defaultLanguage: input.defaultLanguage ?? null,
     orgId: input.orgId ?? 'org_default',
     createdAt: now,
   }).returning();

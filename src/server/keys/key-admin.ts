@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { brandingSchema, type AdminKey, type Branding } from '../../contract/admin';
 import type { DbOrTx } from '../db/client';
 import { apiKeys } from '../db/schema';
+import { isLanguage, type Language } from '../../contract/languages';
 import type { ApiKeyRow } from './api-keys';
 
 /** Parsed PATCH: absent = unchanged, null = cleared (branding fields merge one by one). */
@@ -14,12 +15,18 @@ export interface KeyPatch {
   selfieUpload?: boolean;
   decisions?: 'auto' | 'review';
   retentionDays?: number | null;
+  defaultLanguage?: Language | null;
 }
 
 /** Stored branding is jsonb; anything unexpected in it is dropped rather than shown. */
 function storedBranding(raw: unknown): Branding {
   const parsed = brandingSchema.safeParse(raw ?? {});
   return parsed.success ? parsed.data : {};
+}
+
+/** The key's default language; a value no longer supported reads as none. */
+export function keyLanguage(row: Pick<ApiKeyRow, 'defaultLanguage'>): Language | null {
+  return isLanguage(row.defaultLanguage) ? row.defaultLanguage : null;
 }
 
 /** The admin view of a key: everything but the key (only its hint). */
@@ -36,6 +43,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     selfieUpload: row.selfieUpload,
     decisions: row.decisions,
     retentionDays: row.retentionDays,
+    defaultLanguage: keyLanguage(row),
     orgId: row.orgId,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -85,6 +93,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.selfieUpload !== undefined) set.selfieUpload = patch.selfieUpload;
   if (patch.decisions !== undefined) set.decisions = patch.decisions;
   if (patch.retentionDays !== undefined) set.retentionDays = patch.retentionDays;
+  if (patch.defaultLanguage !== undefined) set.defaultLanguage = patch.defaultLanguage;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
   return { kind: 'ok', row: updated! };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKeySchema, createdKeySchema } from '../../contract/admin';
 import { apiKeys } from '../db/schema';
+import { insertCompany } from '../domain/company-test-support';
 import { createHarness, type Harness } from '../testing/harness';
 
 describe('admin API: keys', () => {
@@ -129,5 +130,29 @@ describe('admin API: keys', () => {
       const res = await h.request('GET', '/api/v1/verifications', { headers: { 'x-api-key': key } });
       expect(res.status).toBe(401);
     }
+  });
+
+  it("sets a key's default language, which both hosted sessions carry; null clears it, an unknown one is refused", async () => {
+    const created = await admin('POST', '/api/admin/keys', { mode: 'test', defaultLanguage: 'ha' });
+    expect(created.status).toBe(200);
+    const k = createdKeySchema.parse(created.body.data);
+    expect(k.defaultLanguage).toBe('ha');
+    const v = await createVerification(k.apiKey);
+    const hosted = await h.request('GET', `/api/v1/hosted/verifications/${v.body.data.verificationId}`);
+    expect(hosted.body.data.defaultLanguage).toBe('ha');
+    const company = await insertCompany(h.ctx, { apiKeyId: k.id });
+    const companyHosted = await h.request('GET', `/api/v1/hosted/company-verifications/${company.id}`, { headers: { 'x-hosted-token': company.token } });
+    expect(companyHosted.body.data.defaultLanguage).toBe('ha');
+
+    for (const bad of ['xx', 'EN', 1, '']) {
+      const res = await admin('PATCH', `/api/admin/keys/${k.id}`, { defaultLanguage: bad });
+      expect(res.status, String(bad)).toBe(400);
+    }
+    expect((await admin('POST', '/api/admin/keys', { mode: 'test', defaultLanguage: 'klingon' })).status).toBe(400);
+    expect((await admin('GET', `/api/admin/keys/${k.id}`)).body.data.defaultLanguage).toBe('ha');
+    expect((await admin('PATCH', `/api/admin/keys/${k.id}`, { defaultLanguage: 'fa' })).body.data.defaultLanguage).toBe('fa');
+    expect((await h.request('GET', `/api/v1/hosted/verifications/${v.body.data.verificationId}`)).body.data.defaultLanguage).toBe('fa');
+    expect((await admin('PATCH', `/api/admin/keys/${k.id}`, { defaultLanguage: null })).body.data.defaultLanguage).toBeNull();
+    expect((await h.request('GET', `/api/v1/hosted/verifications/${v.body.data.verificationId}`)).body.data.defaultLanguage).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
-import { errorEnvelopeSchema } from '../../contract/envelope';
-import { hostedErrorCodeSchema, type HostedErrorCode } from '../../contract/hosted-individual';
+import type { HostedErrorCode } from '../../contract/hosted-individual';
+import { wireSchemas } from './wire-check';
+import { matches } from './json-check';
+
+function isHostedErrorCode(code: unknown): code is HostedErrorCode {
+  return matches(wireSchemas.hostedErrorCode, code);
+}
 
 /**
  * What went wrong, for screens to act on: the server's `error.code`, or one of ours when the
@@ -44,10 +49,10 @@ function kindFromStatus(status: number): ApiErrorKind {
 
 /** Maps a non-2xx response (status + parsed body, null when not JSON) to a typed error. */
 export function errorFromResponse(status: number, body: unknown): HostedApiError {
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  const message = envelope.success ? envelope.data.message : `HTTP ${status}`;
-  const code = envelope.success ? hostedErrorCodeSchema.safeParse(envelope.data.error?.code) : null;
+  const envelope = matches(wireSchemas.errorEnvelope, body) ? body as { message: string; error: Record<string, unknown> | null } : null;
+  const message = envelope ? envelope.message : `HTTP ${status}`;
+  const code = envelope?.error?.code;
   // A 5xx stays retryable whatever the body says.
-  const kind = status >= 500 ? 'server' : code?.success ? code.data : kindFromStatus(status);
+  const kind = status >= 500 ? 'server' : isHostedErrorCode(code) ? code : kindFromStatus(status);
   return new HostedApiError(kind, status, message);
 }

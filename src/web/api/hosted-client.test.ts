@@ -9,7 +9,7 @@ const session: HostedSession = {
   expiresAt: '2030-01-01T00:00:00.000Z', redirect: null,
   branding: { name: 'Acme', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
   liveness: { status: 'not_performed', attemptsLeft: 3, selfieUploadAllowed: false },
-  resubmissionRequested: false, testMode: true, verificationId: 'v1',
+  resubmissionRequested: false, defaultLanguage: null, testMode: true, verificationId: 'v1',
 };
 
 const ok = (data: unknown = session) =>

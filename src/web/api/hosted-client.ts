@@ -1,20 +1,18 @@
 // Typed client for the hosted individual API (src/contract/hosted-individual.ts). Every
-// answer is validated with the contract's zod schemas; failures come back as HostedApiError.
-import { successEnvelopeSchema } from '../../contract/envelope';
-import {
-  hostedSessionSchema, type ChooseDocumentBody, type HostedSession, type MediaSlot,
-} from '../../contract/hosted-individual';
-import { livenessChallengeSchema, type LivenessChallenge } from '../../contract/liveness-session';
+// answer is checked against the contract's JSON Schema (wire-schemas.json, generated from the
+// zod schemas); failures come back as HostedApiError.
+import type { ChooseDocumentBody, HostedSession, MediaSlot } from '../../contract/hosted-individual';
+import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { LivenessResult } from '../../contract/liveness';
 import { HostedApiError, errorFromResponse, isHostedApiError, isRetryable } from './errors';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy, type Sleep } from './retry';
+import { checked } from './wire-check';
 import { xhrUpload, type XhrFactory } from './xhr-upload';
 
 export const HOSTED_API_BASE = '/api/v1/hosted';
 /** One JSON request attempt, ms; the retry loop adds attempts on top. */
 export const JSON_TIMEOUT_MS = 20_000;
 
-const sessionEnvelope = successEnvelopeSchema(hostedSessionSchema);
 
 export interface HostedClientOptions {
   baseUrl?: string;
@@ -49,12 +47,11 @@ export interface LivenessSubmission {
   frames: Blob[];
 }
 
-const challengeEnvelope = successEnvelopeSchema(livenessChallengeSchema);
 
 function parseSession(json: unknown): HostedSession {
-  const parsed = sessionEnvelope.safeParse(json);
-  if (!parsed.success) throw new HostedApiError('invalid_response', 200, 'unexpected response shape');
-  return parsed.data.data;
+  const parsed = checked<HostedSession>('sessionEnvelope', json);
+  if (!parsed) throw new HostedApiError('invalid_response', 200, 'unexpected response shape');
+  return parsed;
 }
 
 export function createHostedClient(options: HostedClientOptions = {}): HostedClient {
@@ -111,8 +108,7 @@ export function createHostedClient(options: HostedClientOptions = {}): HostedCli
 
   /** Writes answer with the updated session; if one ever does not, read it instead. */
   async function thenSession(processId: string, json: unknown): Promise<HostedSession> {
-    const parsed = sessionEnvelope.safeParse(json);
-    return parsed.success ? parsed.data.data : getSession(processId);
+    return checked<HostedSession>('sessionEnvelope', json) ?? getSession(processId);
   }
 
   return {
@@ -140,9 +136,9 @@ export function createHostedClient(options: HostedClientOptions = {}): HostedCli
       return thenSession(processId, json);
     },
     async livenessChallenge(processId, signal) {
-      const parsed = challengeEnvelope.safeParse(await request('POST', url(processId, '/liveness/challenge'), undefined, signal));
-      if (!parsed.success) throw new HostedApiError('invalid_response', 200, 'unexpected response shape');
-      return parsed.data.data;
+      const parsed = checked<LivenessChallenge>('challengeEnvelope', await request('POST', url(processId, '/liveness/challenge'), undefined, signal));
+      if (!parsed) throw new HostedApiError('invalid_response', 200, 'unexpected response shape');
+      return parsed;
     },
     async submitLiveness(processId, body, upload = {}) {
       const form = () => {

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from './error-boundary';
+import { FlowRouter, browserHistory } from './router';
 import { AppLayout } from './layout';
 import { LoadingScreen } from './screens/loading-screen';
 import { UnknownLinkScreen } from './screens/unknown-link-screen';
 
 // Route-level split: the shell (router, i18n, layout, loading screen) paints first; each flow's
-// code, with zod and the contract schemas, loads while the loading screen shows. The session
+// code loads while the loading screen shows. The session
 // request can only start once the flow code is there, which costs one round trip and keeps the
 // first screen ~30 KB lighter.
 const loadIndividualPage = () => import('../flows/individual/individual-page');
@@ -25,7 +25,7 @@ const loadDashboardPage = () => import('../dashboard/dashboard-page');
 const DashboardPage = lazy(async () => {
   const [page, texts] = await Promise.all([loadDashboardPage(), import('../i18n/lazy-resources')]);
   await texts.loadDashboardTexts();
-  return { default: page.DashboardPage };
+  return { default: page.DashboardApp };
 });
 
 /** Starts downloading the flow of this path before React renders (failures surface on render). */
@@ -35,39 +35,29 @@ export function preloadRoute(pathname: string): void {
   else if (pathname.startsWith('/dashboard')) void loadDashboardPage().catch(() => undefined);
 }
 
-/** Routes: `/` individual flow (`?processId=`), `/company` company flow, `/dashboard` customers, anything else unknown. */
+const flowHistory = typeof window === 'undefined' ? null : browserHistory();
+
+function Loading() {
+  return <AppLayout><LoadingScreen /></AppLayout>;
+}
+
+/**
+ * Paths: `/` individual flow (`?processId=`), `/company` company flow, `/dashboard` customers
+ * (its own react-router inside), anything else unknown. The path never changes within a flow.
+ */
 export function App() {
+  const { pathname } = window.location;
+  const page = pathname === '/' ? <IndividualPage />
+    : pathname === '/company' ? <CompanyFlowPage />
+      : pathname === '/dashboard' || pathname.startsWith('/dashboard/') ? <DashboardPage />
+        : null;
   return (
     <ErrorBoundary>
-      <BrowserRouter>
-        <Routes>
-          <Route
-            path="/"
-            element={
-              <Suspense fallback={<AppLayout><LoadingScreen /></AppLayout>}>
-                <IndividualPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/company"
-            element={
-              <Suspense fallback={<AppLayout><LoadingScreen /></AppLayout>}>
-                <CompanyFlowPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/dashboard/*"
-            element={
-              <Suspense fallback={<AppLayout><LoadingScreen /></AppLayout>}>
-                <DashboardPage />
-              </Suspense>
-            }
-          />
-          <Route path="*" element={<AppLayout><UnknownLinkScreen /></AppLayout>} />
-        </Routes>
-      </BrowserRouter>
+      {page && flowHistory ? (
+        <FlowRouter history={flowHistory}>
+          <Suspense fallback={<Loading />}>{page}</Suspense>
+        </FlowRouter>
+      ) : <AppLayout><UnknownLinkScreen /></AppLayout>}
     </ErrorBoundary>
   );
 }

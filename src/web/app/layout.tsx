@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../ui/language-picker';
 import { applyAccent } from './branding';
 import { useCustomerName } from './customer-name';
 import styles from './layout.module.css';
@@ -42,7 +43,7 @@ export function AppLayout({ branding, testMode, children }: AppLayoutProps) {
     <>
       <header className={styles.header} data-testid="app-header">
         {branding ? (
-          <div className={styles.brand}>
+          <div className={styles.brand} data-testid="app-brand">
             {logo ? (
               // A logo the CSP or network blocks falls back to the name alone.
               <img className={styles.logo} src={logo} alt={name ? t('logoAlt', { name }) : customer.fix(customer.name)} onError={() => setLogoFailed(true)} referrerPolicy="no-referrer" />
@@ -52,13 +53,16 @@ export function AppLayout({ branding, testMode, children }: AppLayoutProps) {
             </span>
           </div>
         ) : (
-          <div className={styles.brand}>{t('appTitle')}</div>
+          <div className={styles.brand} data-testid="app-brand">{t('appTitle')}</div>
         )}
-        {testMode ? (
-          <span className={styles.badge} data-testid="test-mode-badge">
-            {t('testMode')}
-          </span>
-        ) : null}
+        <div className={styles.tools}>
+          {testMode ? (
+            <span className={styles.badge} data-testid="test-mode-badge">
+              {t('testMode')}
+            </span>
+          ) : null}
+          <LanguagePicker />
+        </div>
       </header>
       <main className={styles.main} id="main" aria-label={t('mainLabel')}>
         {children}

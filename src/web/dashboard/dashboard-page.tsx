@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import type { Me } from '../../contract/accounts';
 import { call, setCsrfToken } from './dashboard-api';
 import { DashboardShell } from './dashboard-shell';
@@ -13,6 +13,11 @@ import styles from './dashboard.module.css';
  * `/dashboard/*`: who is signed in decides between the sign-in screens and the sections. The
  * session itself is an HttpOnly cookie; this page only knows the answer of `GET /me`.
  */
+/** The dashboard with its own router (the hosted flows use a lighter one, src/web/app/router.tsx). */
+export function DashboardApp() {
+  return <BrowserRouter><DashboardPage /></BrowserRouter>;
+}
+
 export function DashboardPage() {
   const [me, setMe] = useState<Me | null | 'loading'>('loading');
   const location = useLocation();

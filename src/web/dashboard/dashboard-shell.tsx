@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes, useNavigate } from 'react-router';
 import { call } from './dashboard-api';
-import { LanguagePicker } from './parts/language-picker';
+import { LanguagePicker } from '../ui/language-picker';
 import { ActivityScreen } from './screens/activity-screen';
 import { CampaignsScreen } from './screens/campaigns-screen';
 import { CompanyCaseScreen } from './screens/company-case-screen';

@@ -55,6 +55,35 @@ describe('translations', () => {
     }
   }
 
+  // Codes, formats and names that read the same in every language; anything else equal to the
+  // English text is an untranslated copy.
+  const SAME_EVERYWHERE = /^(?:[A-Z0-9 ./,+()@:%-]*|vendorData|Selfie|selfie|Team|Status|Password|Dashboard|Postcode)$/;
+  // Reviewed: words spelt as in English in that language.
+  const SAME_IN: Partial<Record<string, readonly string[]>> = {
+    fr: ['Documents', 'Test', 'Active', 'Versions', 'Version {{n}}'],
+    de: ['(optional)', 'Website', 'Name', '{{page}} · Dashboard', 'Person', 'Person {{id}}', 'Definition (JSON)', 'Version {{n}}'],
+    nl: ['{{page}} · Dashboard'],
+    es: ['No'],
+    pt: ['E-mail'],
+    it: ['No'],
+    sw: ['Id'],
+    yo: ['Id'],
+  };
+  for (const lang of SUPPORTED_LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${lang} is a translation, not a copy of English`, () => {
+      const copies: string[] = [];
+      for (const ns of NAMESPACES) {
+        const en = flatten(resources.en![ns]!);
+        for (const [key, value] of flatten(resources[lang]![ns]!)) {
+          const letters = value.replace(/{{[^}]*}}/g, '').trim();
+          const same = value === en.get(key.replace(/_(zero|two|few|many)$/, '_other'));
+          if (same && !SAME_EVERYWHERE.test(letters) && !SAME_IN[lang]?.includes(value)) copies.push(`${ns}:${key}`);
+        }
+      }
+      expect(copies).toEqual([]);
+    });
+  }
+
   for (const lang of SUPPORTED_LANGUAGES) {
     it(`${lang} has exactly the plural forms its language needs`, () => {
       const needed = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.slice().sort();
@@ -72,15 +101,21 @@ describe('translations', () => {
 });
 
 describe('language choice', () => {
-  it('prefers ?lang=, then the browser list, then English', () => {
+  it("prefers ?lang=, then the key's default language, then the browser list, then English", () => {
     expect(pickLanguage('fr', ['de-DE'])).toBe('fr');
+    expect(pickLanguage('fr', ['de-DE'], 'ha')).toBe('fr');
+    expect(pickLanguage(null, ['de-DE'], 'ha')).toBe('ha');
+    expect(pickLanguage('xx', ['de-DE'], 'yo')).toBe('yo');
     expect(pickLanguage('pt-BR', [])).toBe('pt');
-    expect(pickLanguage('xx', ['it-IT', 'es-MX'])).toBe('es');
-    expect(pickLanguage(null, ['ja'])).toBe('en');
+    expect(pickLanguage('xx', ['ko-KR', 'es-MX'])).toBe('es');
+    expect(pickLanguage(null, ['ja'])).toBe('ja');
+    expect(pickLanguage(null, ['ko', 'th'])).toBe('en');
   });
 
   it('knows right-to-left languages and the browser region', () => {
     expect(directionOf('ar')).toBe('rtl');
+    expect(directionOf('fa')).toBe('rtl');
+    expect(directionOf('he' as never)).toBe('ltr');
     expect(directionOf('en')).toBe('ltr');
     expect(supportedBase('AR_eg')).toBe('ar');
     expect(preferredRegion('fr', ['en-US', 'fr-BE'])).toBe('BE');

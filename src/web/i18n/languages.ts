@@ -1,9 +1,10 @@
-// Supported languages and how one is picked: `?lang=` first, then the browser's list, then English.
+// How a language is picked: `?lang=` first, then the key's default language, then the browser's
+// list, then English.
 
-export const SUPPORTED_LANGUAGES = ['en', 'fr', 'es', 'de', 'pt', 'ar'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+import { RTL_LANGUAGES, SUPPORTED_LANGUAGES, type Language } from '../../contract/languages';
+
+export { SUPPORTED_LANGUAGES, type Language };
 export const FALLBACK_LANGUAGE: Language = 'en';
-export const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
 /** Base language of a BCP 47 tag if we support it: "pt-BR" → "pt", "zz" → null. */
 export function supportedBase(tag: string | null | undefined): Language | null {
@@ -12,9 +13,10 @@ export function supportedBase(tag: string | null | undefined): Language | null {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
 }
 
-export function pickLanguage(queryLang: string | null, browserLanguages: readonly string[]): Language {
+export function pickLanguage(queryLang: string | null, browserLanguages: readonly string[], keyDefault: Language | null = null): Language {
   const fromQuery = supportedBase(queryLang);
   if (fromQuery) return fromQuery;
+  if (keyDefault) return keyDefault;
   for (const tag of browserLanguages) {
     const base = supportedBase(tag);
     if (base) return base;

@@ -43,6 +43,7 @@ const webhookOptions: Record<string, OptionSpec> = {
     description: 'live sessions: decided by the automatic checks (default auto), or every one by a specialist (review)',
   },
   'retention-days': { type: 'string', value: 'DAYS', description: 'days media are kept after a final state (0-3650; update: "" for the server default)' },
+  language: { type: 'string', value: 'LANG', description: 'language of the hosted flows when the link has no ?lang= (en, fr, ar, …; update: "" for the browser\'s)' },
 };
 
 const decisionsFrom = (opts: Options) => (opts.has('decisions') ? { decisions: opts.string('decisions') } : {});
@@ -51,6 +52,12 @@ const retentionFrom = (opts: Options) => {
   if (!opts.has('retention-days')) return {};
   const v = opts.string('retention-days') ?? '';
   return { retentionDays: v === '' ? null : /^\d+$/.test(v) ? Number(v) : v };
+};
+/** '' (update only) clears it: the browser's language decides again. */
+const languageFrom = (opts: Options) => {
+  if (!opts.has('language')) return {};
+  const v = opts.string('language') ?? '';
+  return { defaultLanguage: v === '' ? null : v };
 };
 const selfieUploadFrom = (opts: Options) => (opts.has('selfie-upload') ? { selfieUpload: opts.string('selfie-upload') === 'allow' } : {});
 
@@ -83,7 +90,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['language', k.defaultLanguage ?? 'browser'], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -109,6 +116,7 @@ const create: Command = {
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
+      ...languageFrom(opts),
       ...(opts.has('org') ? { orgId: opts.string('org') } : {}),
     });
     const api = client();
@@ -178,6 +186,7 @@ const update: Command = {
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
+      ...languageFrom(opts),
     };
     if (Object.keys(raw).length === 0) throw new UsageError('nothing to update: give at least one option');
     const body = check(updateKeyBodySchema, raw);

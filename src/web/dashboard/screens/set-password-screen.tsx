@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, type Me } from '../../../contract/accounts'
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { call, DashboardError } from '../dashboard-api';
-import { LanguagePicker } from '../parts/language-picker';
+import { LanguagePicker } from '../../ui/language-picker';
 import { TextField } from '../parts/text-field';
 import styles from '../dashboard.module.css';
 

@@ -1,7 +1,7 @@
 // The company form, once the link is known to be good: step table, in-memory values, autosave,
 // navigation (step in the URL so reload and the back button work), submit.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/router';
 import { useTranslation } from 'react-i18next';
 import type { CompanyFormValues, DraftSectionId } from '../../../contract/company-form';
 import { draftSectionIds } from '../../../contract/company-form';

@@ -27,6 +27,7 @@ function session(overrides: Partial<HostedCompanySession> = {}): HostedCompanySe
     expiresAt: '2030-01-01T00:00:00.000Z',
     redirect: null,
     branding: { name: 'Acme Bank', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
+    defaultLanguage: null,
     testMode: true,
     ...overrides,
   };

@@ -1,10 +1,11 @@
 // Route `/company?processId=…&hostedToken=…`: checks the link, loads the session, then shows the
 // form or the screen for a link that cannot be used.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/router';
 import type { HostedCompanySession } from '../../../contract/hosted-company';
 import { withRetry } from '../../api/retry';
 import { AppLayout } from '../../app/layout';
+import { useKeyLanguage } from '../../i18n/use-key-language';
 import { LoadingScreen } from '../../app/screens/loading-screen';
 import { CompanyApiError, type CompanyApiErrorCode } from './api/api-error';
 import { createCompanyApi, type CompanyApi, type CompanyApiConfig } from './api/company-api';
@@ -60,6 +61,10 @@ export function CompanyFlowPage({ createApi = createCompanyApi }: CompanyFlowPag
   // reading the session again tells which screen to show.
   const onLinkClosed = useCallback(() => reload(), [reload]);
 
+  const session = state.kind === 'loading' ? null : state.session;
+  // The key's language is applied before the form first shows.
+  const languageReady = useKeyLanguage(session?.defaultLanguage);
+
   if (paramScreen || !api) {
     return (
       <AppLayout>
@@ -67,14 +72,13 @@ export function CompanyFlowPage({ createApi = createCompanyApi }: CompanyFlowPag
       </AppLayout>
     );
   }
-  const session = state.kind === 'loading' ? null : state.session;
   return (
     <AppLayout branding={session?.branding ?? null} testMode={session?.testMode ?? false}>
-      {state.kind === 'loading' ? <LoadingScreen /> : null}
-      {state.kind === 'screen' ? (
+      {state.kind === 'loading' || !languageReady ? <LoadingScreen /> : null}
+      {state.kind === 'screen' && languageReady ? (
         <CompanyLinkScreen screen={state.screen} companyName={session?.branding.name ?? null} errorCode={state.code} onRetry={reload} />
       ) : null}
-      {state.kind === 'form' ? <CompanyFlow api={api} session={state.session} onLinkClosed={onLinkClosed} /> : null}
+      {state.kind === 'form' && languageReady ? <CompanyFlow api={api} session={state.session} onLinkClosed={onLinkClosed} /> : null}
     </AppLayout>
   );
 }

@@ -2,7 +2,7 @@
 // every navigation. Screens only call the callbacks they are given.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../app/router';
 import type { ChooseDocumentBody, HostedSession, MediaSlot } from '../../../contract/hosted-individual';
 import type { HostedClient } from '../../api/hosted-client';
 import { isHostedApiError } from '../../api/errors';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { FlowRouter, memoryHistory, useLocation } from '../../app/router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostedSession } from '../../../contract/hosted-individual';
 import { initI18n } from '../../i18n/i18n';
@@ -12,7 +12,7 @@ const base: HostedSession = {
   expiresAt: '2030-01-01T00:00:00.000Z', redirect: null,
   branding: { name: 'Acme Bank', logoUrl: null, accentColor: '#ffd400', privacyPolicyUrl: null },
   liveness: { status: 'not_performed', attemptsLeft: 3, selfieUploadAllowed: false },
-  resubmissionRequested: false, testMode: false, verificationId: 'a'.repeat(32),
+  resubmissionRequested: false, defaultLanguage: null, testMode: false, verificationId: 'a'.repeat(32),
 };
 const envelope = (data: unknown, status = 200) =>
   new Response(JSON.stringify(status === 200 ? { status: true, message: 'ok', data, code: 200 } : { status: false, message: 'no', error: data, code: status }), { status });
@@ -37,10 +37,10 @@ function LocationProbe() {
 
 function open(url: string) {
   return render(
-    <MemoryRouter initialEntries={[url]}>
+    <FlowRouter history={memoryHistory(url)}>
       <IndividualPage />
       <LocationProbe />
-    </MemoryRouter>,
+    </FlowRouter>,
   );
 }
 

@@ -1,11 +1,12 @@
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/router';
 import { createHostedClient } from '../../api/hosted-client';
 import { AppLayout } from '../../app/layout';
 import { LoadingScreen } from '../../app/screens/loading-screen';
 import { RequestErrorScreen } from '../../app/screens/request-error-screen';
 import { UnknownLinkScreen } from '../../app/screens/unknown-link-screen';
 import { postToParent } from '../../embed/parent-messages';
+import { useKeyLanguage } from '../../i18n/use-key-language';
 import { CaptureStore } from './capture-store';
 import { IndividualFlowView } from './individual-flow-view';
 import { useHostedSession } from './use-hosted-session';
@@ -53,8 +54,9 @@ function IndividualSession({ processId }: { processId: string }) {
     },
   }), [api, processId, setSession, reload]);
   useEffect(() => () => store.dispose(), [store]);
+  const languageReady = useKeyLanguage('session' in load ? load.session.defaultLanguage : null);
 
-  if (load.kind === 'loading') {
+  if (load.kind === 'loading' || !languageReady) {
     return (
       <AppLayout>
         <LoadingScreen />

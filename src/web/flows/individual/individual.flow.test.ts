@@ -19,6 +19,7 @@ function session(overrides: Partial<HostedSession> = {}): HostedSession {
     redirect: null,
     branding: { name: 'Acme', logoUrl: null, accentColor: null, privacyPolicyUrl: null },
     resubmissionRequested: false,
+    defaultLanguage: null,
     testMode: true,
     liveness: { status: 'not_performed', attemptsLeft: 3, selfieUploadAllowed: false },
     verificationId: 'v1',

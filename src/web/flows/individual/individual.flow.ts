@@ -1,7 +1,7 @@
 // The individual flow as data: which steps exist, in what order, which apply, and where a
 // person should be given what the server says is done. Pure: no React, no DOM, no fetch.
 import type { HostedSession, MediaSlot } from '../../../contract/hosted-individual';
-import { docTypeHasBack, type DocType } from '../../../contract/document';
+import { docTypeHasBack, type DocType } from '../../../contract/document-types';
 
 export const STEP_IDS = [
   'welcome', 'document', 'document-front', 'document-back', 'selfie', 'review', 'submitting', 'done',

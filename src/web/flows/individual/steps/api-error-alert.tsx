@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { HostedApiError } from '../../../api/errors';
+import { errorTextKeys } from '../../../i18n/error-texts';
 import { Alert } from '../../../ui/alert';
 
 /** A failed request, in plain words: what happened and what to do now. */
 export function ApiErrorAlert({ error }: { error: HostedApiError }) {
   const { t } = useTranslation('common');
-  const offline = error.kind === 'network' || error.kind === 'timeout';
-  const busy = error.kind === 'rate_limited';
+  const keys = errorTextKeys(error.kind);
   return (
-    <Alert tone="error" live="assertive" title={offline ? t('errors.networkTitle') : busy ? t('errors.busyTitle') : t('errors.genericTitle')} testId="api-error">
-      {offline ? t('errors.networkBody') : busy ? t('errors.busyBody') : t('errors.genericBody')}
+    <Alert tone="error" live="assertive" title={t(keys.title)} testId="api-error">
+      {t(keys.body)}
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChooseDocumentBody, HostedSession } from '../../../../contract/hosted-individual';
-import { docTypeSchema, type DocType } from '../../../../contract/document';
+import { DOC_TYPES, type DocType } from '../../../../contract/document-types';
 import { HostedApiError } from '../../../api/errors';
 import { countryOptions } from '../../../i18n/country-names';
 import { Alert } from '../../../ui/alert';
@@ -51,7 +51,7 @@ export function DocumentChoiceStep({ session, suggestedCountry, step, onChoose }
     >
       <fieldset className={styles.choices} data-testid="document-types">
         <legend>{t('document.typeLegend')}</legend>
-        {docTypeSchema.options.map((option) => (
+        {DOC_TYPES.map((option) => (
           <label key={option} className={styles.choice}>
             <input
               type="radio"
