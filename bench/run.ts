@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { WARMUP_SECONDS, benchApi, benchBare, type LoadResult } from './api-bench';
 import { measureWebSize } from './web-size';
 import { FIRST_SCREEN_JS_BUDGET, measureWebJourney, type WebJourney } from './web-journey';
+import { measureLighthouse, type LighthouseRun } from './lighthouse-bench';
 import { CAPTURE_TARGETS, measureCapture, type CaptureBench } from './capture-bench';
 import { decisionLines, measureDecisions, type DecisionBench } from './decision-bench';
 import { measureMedia, mediaLines, type MediaBench } from './media-bench';
@@ -45,6 +46,7 @@ async function main() {
   if (!existsSync('dist/web/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const size = measureWebSize();
   const journey: WebJourney | { error: string } = await measureWebJourney().catch((e) => ({ error: (e as Error).message }));
+  const lighthouseRuns: LighthouseRun[] | { error: string } = await measureLighthouse().catch((e) => ({ error: (e as Error).message }));
   const face = faceDetection();
   const capture: CaptureBench | { error: string } = await measureCapture().catch((e) => ({ error: (e as Error).message }));
   const web = [
@@ -53,6 +55,7 @@ async function main() {
       : `- JS before the first screen (welcome, measured in Chromium, gzip -9): ${kb(journey.firstScreenJsGzip)} (budget ${kb(FIRST_SCREEN_JS_BUDGET)}: ${journey.firstScreenJsGzip <= FIRST_SCREEN_JS_BUDGET ? 'met' : 'NOT met'}); files: ${journey.firstScreenJsFiles.join(', ')}`,
     `- entry + preloads in index.html (gzip): JS ${kb(size.initialJsGzip)}, CSS ${kb(size.initialCssGzip)}; all JS chunks: ${kb(size.allJsGzip)}`,
     'error' in journey ? '' : `- bytes to a live, guided selfie step (fresh cache, document already captured; as transferred): ${kb(journey.bytesToSelfie)} in ${journey.requestsToSelfie} requests`,
+    ...lighthouseLines(lighthouseRuns),
     `- face detection in headless Chromium (CPU delegate, BlazeFace short-range):`, ...face.map((l) => `  - ${l}`),
     ...captureLines(capture),
   ].filter(Boolean);
@@ -66,8 +69,15 @@ async function main() {
   ].join('\n');
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.md', md);
-  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, decisions, media, web: { size, journey, faceDetection: face, capture } }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, decisions, media, web: { size, journey, lighthouse: lighthouseRuns, faceDetection: face, capture } }, null, 2));
   console.log(md);
+}
+
+/** Lighthouse mobile on each flow's first screen (targets: performance ≥ 95, accessibility 100). */
+function lighthouseLines(runs: LighthouseRun[] | { error: string }): string[] {
+  if ('error' in runs) return [`- Lighthouse: not measured (${runs.error})`];
+  return ['- Lighthouse mobile (default simulated throttling: slow 4G, 4x CPU), first screen:', ...runs.map((r) =>
+    `  - ${r.flow}: performance ${r.performance} (target ≥ 95: ${r.performance >= 95 ? 'met' : 'NOT met'}), accessibility ${r.accessibility} (target 100: ${r.accessibility === 100 ? 'met' : 'NOT met'}); FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, time to interactive ${r.ttiMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}`)];
 }
 
 /** Per-frame pipelines of the capture screens in the real app (bench/capture-bench.ts). */

@@ -13,8 +13,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // The flow's code and the texts in the person's language download side by side.
-preloadRoute(window.location.pathname);
-void startI18n(pickLanguage(query.get('lang'), browserLanguages)).then((textsLoaded) => {
+const language = pickLanguage(query.get('lang'), browserLanguages);
+preloadRoute(window.location.pathname, query, language);
+void startI18n(language).then((textsLoaded) => {
   createRoot(root).render(
     <StrictMode>
       {textsLoaded ? <App /> : (

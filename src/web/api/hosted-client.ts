@@ -6,6 +6,7 @@ import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { LivenessResult } from '../../contract/liveness';
 import { HostedApiError, errorFromResponse, isHostedApiError, isRetryable } from './errors';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy, type Sleep } from './retry';
+import { takeEarly } from './early-fetch';
 import { checked } from './wire-check';
 import { xhrUpload, type XhrFactory } from './xhr-upload';
 
@@ -73,7 +74,8 @@ export function createHostedClient(options: HostedClientOptions = {}): HostedCli
     signal?.addEventListener('abort', onAbort, { once: true });
     let response: Response;
     try {
-      response = await doFetch(target, {
+      const prefetched = method === 'GET' && !options.fetch ? takeEarly(target) : null;
+      response = await (prefetched?.catch(() => null) ?? Promise.resolve(null)) ?? await doFetch(target, {
         method,
         headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),

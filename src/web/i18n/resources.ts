@@ -14,6 +14,7 @@ export const ENTRY_NAMESPACES = ['common', 'individual'] as const satisfies read
 type Texts = Record<string, unknown>;
 const loaders = import.meta.glob<Texts>('./locales/*/*.json', { import: 'default' });
 const loaded = new Map<string, Texts>([['en/common', englishCommon]]);
+const inFlight = new Map<string, Promise<Texts>>();
 
 /** { en: { common: {...} }, ... } from modules keyed by their path. */
 export function toResources(modules: Record<string, Texts>): Resource {
@@ -33,7 +34,13 @@ export async function loadTexts(language: Language, namespaces: readonly Namespa
     const id = `${language}/${ns}`;
     const load = loaders[`./locales/${id}.json`];
     if (loaded.has(id) || !load) return;
-    loaded.set(id, await load());
+    // Two callers asking at once (the early start and the flow) share one download.
+    let pending = inFlight.get(id);
+    if (!pending) {
+      pending = load().finally(() => inFlight.delete(id));
+      inFlight.set(id, pending);
+    }
+    loaded.set(id, await pending);
   }));
 }
 

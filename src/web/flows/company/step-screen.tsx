@@ -1,21 +1,37 @@
 // Picks the screen of the current step and hands it its slice of the state.
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { CompanyFormValues } from '../../../contract/company-form';
+import { LoadingScreen } from '../../app/screens/loading-screen';
 import type { HostedCompanySession, LivenessStatus, UploadedDocument } from '../../../contract/hosted-company';
 import type { CompanyApiError, FieldIssue } from './api/api-error';
 import type { CompanyApi, SubmitCompanyResponse } from './api/company-api';
 import type { FlowStepId, SectionStep } from './company.flow';
-import { DocumentsStep } from './documents/documents-step';
 import { livenessDone } from './liveness/liveness-done';
-import { LivenessStep } from './liveness/liveness-step';
-import { ReviewStep, type SubmitProblem } from './review/review-step';
-import { BusinessStep } from './steps/business-step';
-import { ContactStep } from './steps/contact-step';
-import { DoneStep } from './steps/done-step';
-import { OfficersStep } from './steps/officers-step';
-import { OwnershipStep } from './steps/ownership-step';
-import { QuestionsStep } from './steps/questions-step';
-import { RepresentativeStep } from './steps/representative-step';
+import type { SubmitProblem } from './review/review-step';
 import { WelcomeStep } from './steps/welcome-step';
+import type * as Later from './later-steps';
+
+let later: Promise<typeof Later> | null = null;
+/** Starts (once) the download of every step after the welcome. */
+export function prefetchLaterSteps(): Promise<typeof Later> {
+  later ??= import('./later-steps');
+  later.catch(() => { later = null; });
+  return later;
+}
+function lazyStep<K extends keyof typeof Later>(name: K): (typeof Later)[K] {
+  const load = () => prefetchLaterSteps().then((m) => ({ default: m[name] as unknown as ComponentType<object> }));
+  return lazy(load) as unknown as (typeof Later)[K];
+}
+const DocumentsStep = lazyStep('DocumentsStep');
+const LivenessStep = lazyStep('LivenessStep');
+const ReviewStep = lazyStep('ReviewStep');
+const BusinessStep = lazyStep('BusinessStep');
+const ContactStep = lazyStep('ContactStep');
+const DoneStep = lazyStep('DoneStep');
+const OfficersStep = lazyStep('OfficersStep');
+const OwnershipStep = lazyStep('OwnershipStep');
+const QuestionsStep = lazyStep('QuestionsStep');
+const RepresentativeStep = lazyStep('RepresentativeStep');
 
 export interface StepScreenProps {
   step: FlowStepId;
@@ -49,7 +65,13 @@ function sectionIssues(issues: readonly FieldIssue[], section: SectionStep): Fie
     .map((i) => ({ path: i.path.slice(section.length + 1), message: i.message }));
 }
 
+/** The step's screen; a step whose code is still downloading shows the loading screen. */
 export function StepScreen(props: StepScreenProps) {
+  useEffect(() => { void prefetchLaterSteps().catch(() => undefined); }, []);
+  return <Suspense fallback={<LoadingScreen />}><CurrentStep {...props} /></Suspense>;
+}
+
+function CurrentStep(props: StepScreenProps) {
   const { step, session, values } = props;
   const campaign = session.campaign.definition;
   const companyName = session.branding.name;

@@ -6,9 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from '../../app/router';
 import type { ChooseDocumentBody, HostedSession, MediaSlot } from '../../../contract/hosted-individual';
 import type { HostedClient } from '../../api/hosted-client';
 import { isHostedApiError } from '../../api/errors';
-import { ClosedLinkScreen } from '../../app/screens/closed-link-screen';
 import { LoadingScreen } from '../../app/screens/loading-screen';
-import { StatusScreen } from '../../app/screens/status-screen';
 import { useSessionPoll } from '../../app/use-session-poll';
 import type { EncodedImage } from '../../capture/encode-image';
 import { postToParent } from '../../embed/parent-messages';
@@ -20,15 +18,19 @@ import {
   backAction, flowStateFrom, hasBack, historyModeFor, isStepId, nextStep, requiredSlots, resolveStep, stepProgress,
   type StepId,
 } from './individual.flow';
-import { loadDocumentCaptureStep, loadSelfieStep, prefetchCapture } from './prefetch';
-import { DocumentChoiceStep } from './steps/document-choice-step';
-import { DoneStep } from './steps/done-step';
-import { ReviewStep } from './steps/review-step';
-import { SubmittingStep } from './steps/submitting-step';
+import { laterScreens, loadDocumentCaptureStep, loadSelfieStep, prefetchCapture } from './prefetch';
 import { WelcomeStep } from './steps/welcome-step';
 import { useSubmission } from './use-submission';
 import { ChallengeUnavailable } from '../../capture-hooks/liveness-state';
 
+// Only the welcome screen is in the first screen's code; the others load while it is read
+// (prefetch.ts) and suspend to the loading screen if someone is faster than the network.
+const DocumentChoiceStep = lazy(() => laterScreens().then((m) => ({ default: m.DocumentChoiceStep })));
+const DoneStep = lazy(() => laterScreens().then((m) => ({ default: m.DoneStep })));
+const ReviewStep = lazy(() => laterScreens().then((m) => ({ default: m.ReviewStep })));
+const SubmittingStep = lazy(() => laterScreens().then((m) => ({ default: m.SubmittingStep })));
+const ClosedLinkScreen = lazy(() => laterScreens().then((m) => ({ default: m.ClosedLinkScreen })));
+const StatusScreen = lazy(() => laterScreens().then((m) => ({ default: m.StatusScreen })));
 const DocumentCaptureStep = lazy(loadDocumentCaptureStep);
 const SelfieStep = lazy(loadSelfieStep);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from '../../app/router';
 import { createHostedClient } from '../../api/hosted-client';
 import { AppLayout } from '../../app/layout';
@@ -74,15 +74,17 @@ function IndividualSession({ processId }: { processId: string }) {
   const { session } = load;
   return (
     <AppLayout branding={session.branding} testMode={session.testMode}>
-      <IndividualFlowView
-        processId={processId}
-        session={session}
-        sessionRef={sessionRef}
-        api={api}
-        store={store}
-        setSession={setSession}
-        reload={reload}
-      />
+      <Suspense fallback={<LoadingScreen />}>
+        <IndividualFlowView
+          processId={processId}
+          session={session}
+          sessionRef={sessionRef}
+          api={api}
+          store={store}
+          setSession={setSession}
+          reload={reload}
+        />
+      </Suspense>
     </AppLayout>
   );
 }

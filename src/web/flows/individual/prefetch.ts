@@ -12,11 +12,17 @@ export function loadSelfieStep() {
   return import('./steps/selfie-step');
 }
 
+/** Every screen after the welcome, in one chunk (small: no camera or ML code). */
+export function laterScreens() {
+  return import('./later-screens');
+}
+
 /** Once per page; waits for the browser to be idle so the first screen paints first. */
 export function prefetchCapture(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   const run = () => {
+    void laterScreens().catch(() => undefined);
     void loadDocumentCaptureStep().catch(() => undefined);
     void import('../../i18n/lazy-resources').then((m) => m.loadCaptureTexts()).catch(() => undefined);
     void loadSelfieStep().catch(() => undefined);

@@ -14,6 +14,7 @@ import {
   type SaveDraftBody,
   type UploadedDocument,
 } from '../../../../contract/hosted-company';
+import { takeEarly } from '../../../api/early-fetch';
 import { CompanyApiError, errorFromResponse } from './api-error';
 import { xhrUpload, XhrNetworkError } from './xhr-upload';
 import { livenessChallengeSchema, type LivenessChallenge } from '../../../../contract/liveness-session';
@@ -65,7 +66,8 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
   async function request(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
     let res: Response;
     try {
-      res = await fetchFn(`${base}${path}`, {
+      const prefetched = method === 'GET' && path === '' && !config.fetchFn ? takeEarly(`${base}${path}`) : null;
+      res = await (prefetched?.catch(() => null) ?? Promise.resolve(null)) ?? await fetchFn(`${base}${path}`, {
         method,
         headers: { ...tokenHeader, accept: 'application/json', ...headers },
         body,
