@@ -109,6 +109,42 @@ test('the language switcher changes every text at once, keeps the step, and the 
   }
 });
 
+test("the individual flow's screens before the camera work by keyboard alone, focus on each heading", async () => {
+  const key = await createKey('test', 'http://127.0.0.1:9/events', 'http://127.0.0.1:9/decision');
+  const created = await customerCall<{ link: string }>(key.apiKey, 'POST', '/verifications', {});
+  const phone = await launchPhone('denied', { ...SMALL_PHONE, locale: 'en-GB' });
+  try {
+    const page = await phone.context.newPage();
+    await page.goto(created.body.data.link);
+    const welcome = new IndividualWelcomePage(page);
+    await welcome.expectVisible();
+    await tabTo(page, welcome.consentBox());
+    await page.keyboard.press('Space');
+    await expect(welcome.consentBox()).toBeChecked();
+    await tabTo(page, page.getByTestId('start-button'));
+    await page.keyboard.press('Enter');
+    const choice = new IndividualDocumentChoicePage(page);
+    await choice.expectVisible();
+    await expect(page.locator('main h1')).toBeFocused();
+    await tabTo(page, page.getByTestId('doc-type-PASSPORT'));
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('doc-type-PASSPORT')).toBeChecked();
+    const country = page.getByTestId('country-combobox').getByRole('combobox');
+    await tabTo(page, country);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Ghana');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(country).toHaveValue('Ghana');
+    await tabTo(page, page.getByTestId('document-continue'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('back-button').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('main h1')).toBeFocused();
+  } finally {
+    await phone.browser.close();
+  }
+});
+
 // Every screen of the company flow, in a left-to-right and a right-to-left language, by
 // keyboard alone: axe-core finds nothing, nothing scrolls sideways at 320 px, focus lands on
 // each new step's heading.
@@ -154,15 +190,17 @@ for (const lang of ['en', 'fa'] as const) {
   });
 }
 
-/** Tabs (at most 80 times) to the step's Continue button and presses Enter: no mouse. */
-async function pressContinue(page: Page, step: CompanyScreen): Promise<void> {
-  const target = step.root.getByTestId('continue');
+/** Tabs (at most 80 times) until `target` has focus: no mouse. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
   for (let i = 0; i < 80; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) {
-      await page.keyboard.press('Enter');
-      return;
-    }
+    if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error('Continue cannot be reached with Tab');
+  throw new Error('cannot be reached with Tab');
+}
+
+/** The step's Continue button, reached with Tab and pressed with Enter. */
+async function pressContinue(page: Page, step: CompanyScreen): Promise<void> {
+  await tabTo(page, step.root.getByTestId('continue'));
+  await page.keyboard.press('Enter');
 }

@@ -15,7 +15,11 @@ import styles from './dashboard.module.css';
  */
 /** The dashboard with its own router (the hosted flows use a lighter one, src/web/app/router.tsx). */
 export function DashboardApp() {
-  return <BrowserRouter><DashboardPage /></BrowserRouter>;
+  return (
+    <BrowserRouter>
+      <Routes><Route path="/dashboard/*" element={<DashboardPage />} /></Routes>
+    </BrowserRouter>
+  );
 }
 
 export function DashboardPage() {

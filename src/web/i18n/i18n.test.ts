@@ -144,6 +144,12 @@ describe('language choice', () => {
       initI18n('de', instance);
       expect(instance.t('back')).toBe(flatten(resources.de!.common!).get('back'));
       expect(instance.t('stepOf', { current: 2, total: 4 })).toContain('2');
+      // Numbers are written as the language writes them.
+      void instance.changeLanguage('fa');
+      expect(instance.t('stepOf', { current: 2, total: 4 })).toContain('۲');
+      expect(instance.t('stepOf', { current: 2, total: 4 })).not.toMatch(/[0-9]/);
+      expect(instance.t('results', { count: 1234 })).toContain(new Intl.NumberFormat('fa').format(1234));
+      void instance.changeLanguage('de');
       // The company flow adds its texts, in the person's language, to an instance without them.
       instance.removeResourceBundle('de', 'company');
       expect(instance.hasResourceBundle('de', 'company')).toBe(false);

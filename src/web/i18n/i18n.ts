@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { withRetry } from '../api/retry';
+import { numberFormatter } from './number-format';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, directionOf, type Language } from './languages';
 import { ENTRY_NAMESPACES, NAMESPACES, loadTexts, loadedResources } from './resources';
 
@@ -10,7 +11,7 @@ import { ENTRY_NAMESPACES, NAMESPACES, loadTexts, loadedResources } from './reso
  */
 export function initI18n(language: Language, instance: i18n = i18next): i18n {
   if (!instance.isInitialized) {
-    void instance.use(initReactI18next).init({
+    void instance.use(initReactI18next).use(numberFormatter).init({
       resources: loadedResources(),
       lng: language,
       fallbackLng: FALLBACK_LANGUAGE,
@@ -18,7 +19,8 @@ export function initI18n(language: Language, instance: i18n = i18next): i18n {
       ns: [...NAMESPACES],
       defaultNS: 'common',
       // React escapes output itself.
-      interpolation: { escapeValue: false },
+      // React escapes output itself; numbers are written by Intl in the text's language.
+      interpolation: { escapeValue: false, alwaysFormat: true },
       initAsync: false,
       returnNull: false,
     });

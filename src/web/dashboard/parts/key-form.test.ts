@@ -8,12 +8,17 @@ describe('key form bodies', () => {
     expect(keyBody(filled, false)).toEqual({
       name: 'Shop', mode: 'test', eventsUrl: 'https://a.example/e', decisionUrl: undefined,
       origins: ['https://a.example', 'https://b.example'], branding: { name: 'Acme', accentColor: undefined, logoUrl: undefined },
+      defaultLanguage: undefined,
     });
+    expect(keyBody({ ...filled, language: 'yo' }, false).defaultLanguage).toBe('yo');
   });
 
   it('update: an emptied field is cleared (null), the mode cannot change', () => {
     const body = keyBody({ ...filled, eventsUrl: '', brandName: '' }, true);
     expect(body).toMatchObject({ eventsUrl: null, decisionUrl: null, branding: { name: null, accentColor: null, logoUrl: null } });
     expect(body).not.toHaveProperty('mode');
+    // No language chosen any more: back to the browser's.
+    expect(body.defaultLanguage).toBeNull();
+    expect(keyBody({ ...filled, language: 'fa' }, true).defaultLanguage).toBe('fa');
   });
 });

@@ -1,16 +1,21 @@
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AdminKey } from '../../../contract/admin';
+import { SUPPORTED_LANGUAGES } from '../../i18n/languages';
 import { Button } from '../../ui/button';
+import { ownName } from '../../ui/language-picker';
 import { DashboardError } from '../dashboard-api';
 import { TextArea, TextField } from './text-field';
 import styles from '../dashboard.module.css';
 
-export interface KeyFormValues { name: string; mode: 'test' | 'live'; eventsUrl: string; decisionUrl: string; origins: string; brandName: string; accentColor: string; logoUrl: string }
+/** `language` '' = no default (the person's browser decides). */
+export interface KeyFormValues { name: string; mode: 'test' | 'live'; eventsUrl: string; decisionUrl: string; origins: string; brandName: string; accentColor: string; logoUrl: string; language: string }
 
 export const keyFormDefaults = (k?: AdminKey): KeyFormValues => ({
   name: k?.name ?? '', mode: k?.mode ?? 'test', eventsUrl: k?.eventsUrl ?? '', decisionUrl: k?.decisionUrl ?? '',
   origins: (k?.origins ?? []).join('\n'), brandName: k?.branding.name ?? '', accentColor: k?.branding.accentColor ?? '', logoUrl: k?.branding.logoUrl ?? '',
+  language: k?.defaultLanguage ?? '',
 });
 
 /** Body of create (absent = not set) or update (empty = cleared) from the form. */
@@ -23,6 +28,7 @@ export function keyBody(v: KeyFormValues, forUpdate: boolean): Record<string, un
     ...(forUpdate ? {} : { mode: v.mode }),
     eventsUrl: opt(v.eventsUrl), decisionUrl: opt(v.decisionUrl), origins,
     branding: Object.values(branding).some((b) => b !== undefined) ? branding : undefined,
+    defaultLanguage: v.language ? v.language : forUpdate ? null : undefined,
   };
 }
 
@@ -34,8 +40,9 @@ export function KeyForm({ initial, editing, onSubmit, submitLabel, testId }: {
   initial: KeyFormValues; editing: boolean; submitLabel: string; testId?: string; onSubmit: (v: KeyFormValues) => Promise<void>;
 }) {
   const { t } = useTranslation('dashboard');
+  const languageId = useId();
   const { register, handleSubmit, formState, setError } = useForm<KeyFormValues>({ defaultValues: initial });
-  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl' };
+  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl', defaultLanguage: 'language' };
   const submit = handleSubmit(async (v) => {
     try {
       await onSubmit(v);
@@ -66,6 +73,13 @@ export function KeyForm({ initial, editing, onSubmit, submitLabel, testId }: {
       <TextField label={t('developers.brandName')} error={err('brandName')} {...register('brandName')} />
       <TextField label={t('developers.accentColor')} placeholder="#1f4fd1" error={err('accentColor')} {...register('accentColor')} />
       <TextField label={t('developers.logoUrl')} type="url" error={err('logoUrl')} {...register('logoUrl')} />
+      <div className={styles.formField}>
+        <label htmlFor={languageId}>{t('developers.language')}</label>
+        <select id={languageId} className={styles.select} data-testid="key-language" {...register('language')}>
+          <option value="">{t('developers.languageBrowser')}</option>
+          {SUPPORTED_LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{ownName(l)}</option>)}
+        </select>
+      </div>
       <Button type="submit" inline disabled={formState.isSubmitting}>{submitLabel}</Button>
     </form>
   );
