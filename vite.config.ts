@@ -5,11 +5,17 @@ import react from '@vitejs/plugin-react';
 // jsdom per file with `// @vitest-environment jsdom`.
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: new URL('./src/web/i18n/sync-external-store.ts', import.meta.url).pathname }],
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
     target: ['es2020', 'safari14', 'chrome87', 'firefox78'],
+    // Browsers without <link rel=modulepreload> (Safari before 17) load the same chunks a little
+    // later; the polyfill would cost every phone bytes before the first screen.
+    modulePreload: { polyfill: false },
   },
   // Classic (IIFE) workers: MediaPipe's WASM loader calls importScripts, which module workers lack.
   worker: { format: 'iife' },

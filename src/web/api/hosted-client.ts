@@ -8,7 +8,11 @@ import { HostedApiError, errorFromResponse, isHostedApiError, isRetryable } from
 import { DEFAULT_RETRY, withRetry, type RetryPolicy, type Sleep } from './retry';
 import { takeEarly } from './early-fetch';
 import { checked } from './wire-check';
-import { xhrUpload, type XhrFactory } from './xhr-upload';
+import type { UploadRequest, XhrFactory } from './xhr-upload';
+
+/** The upload code loads with the first upload (the capture screens prefetch it). */
+const xhrUpload = async (request: UploadRequest, factory?: XhrFactory) => (await loadXhrUpload()).xhrUpload(request, factory);
+export const loadXhrUpload = () => import('./xhr-upload');
 
 export const HOSTED_API_BASE = '/api/v1/hosted';
 /** One JSON request attempt, ms; the retry loop adds attempts on top. */

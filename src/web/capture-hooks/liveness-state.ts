@@ -46,11 +46,7 @@ export type LivenessEvent =
   | { type: 'reload' };
 
 /** Why a challenge could not be had: the service allows no more tries, or it failed to answer. */
-export class ChallengeUnavailable extends Error {
-  constructor(readonly exhausted: boolean) {
-    super(exhausted ? 'no liveness tries left' : 'challenge request failed');
-  }
-}
+export { ChallengeUnavailable } from './challenge-unavailable';
 
 export const initialLivenessPhase: LivenessPhase = { kind: 'loading' };
 

@@ -11,7 +11,6 @@ import { useSessionPoll } from '../../app/use-session-poll';
 import type { EncodedImage } from '../../capture/encode-image';
 import { postToParent } from '../../embed/parent-messages';
 import { buildRedirectUrl, freshStatus, navigateTo } from '../../embed/redirect';
-import { alpha2ToAlpha3 } from '../../i18n/countries';
 import { preferredRegion, supportedBase } from '../../i18n/languages';
 import { confirmedSlots, type CaptureStore } from './capture-store';
 import {
@@ -21,7 +20,7 @@ import {
 import { laterScreens, loadDocumentCaptureStep, loadSelfieStep, prefetchCapture } from './prefetch';
 import { WelcomeStep } from './steps/welcome-step';
 import { useSubmission } from './use-submission';
-import { ChallengeUnavailable } from '../../capture-hooks/liveness-state';
+import { ChallengeUnavailable } from '../../capture-hooks/challenge-unavailable';
 
 // Only the welcome screen is in the first screen's code; the others load while it is read
 // (prefetch.ts) and suspend to the loading screen if someone is faster than the network.
@@ -132,10 +131,11 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
     else if (viewKey) postToParent({ type: 'idv:step', verificationId: id, step: viewKey });
   }, [viewKey, session.verificationId, sessionRef]);
 
-  const suggestedCountry = useMemo(() => {
+  // Alpha-2 region of the browser's tag for the page's language; the choice step (loaded later,
+  // with the country list) makes it an alpha-3 suggestion.
+  const suggestedRegion = useMemo(() => {
     const language = supportedBase(i18n.language) ?? 'en';
-    const region = preferredRegion(language, typeof navigator === 'undefined' ? [] : navigator.languages ?? []);
-    return region ? alpha2ToAlpha3(region) : null;
+    return preferredRegion(language, typeof navigator === 'undefined' ? [] : navigator.languages ?? []);
   }, [i18n.language]);
 
   const name = session.branding.name;
@@ -181,7 +181,7 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
       return (
         <DocumentChoiceStep
           session={session}
-          suggestedCountry={suggestedCountry}
+          suggestedRegion={suggestedRegion}
           step={progress}
           onChoose={async (body: ChooseDocumentBody) => {
             setSession(await api.chooseDocument(processId, body));

@@ -2,6 +2,9 @@
 // the person reads the first screens, so the selfie step is ready when they get there. Nothing
 // here is part of the first screen's bundle.
 
+import { loadXhrUpload } from '../../api/hosted-client';
+import { whenIdle } from '../../app/when-idle';
+
 let started = false;
 
 export function loadDocumentCaptureStep() {
@@ -23,6 +26,7 @@ export function prefetchCapture(): void {
   started = true;
   const run = () => {
     void laterScreens().catch(() => undefined);
+    void loadXhrUpload().catch(() => undefined);
     void loadDocumentCaptureStep().catch(() => undefined);
     void import('../../i18n/lazy-resources').then((m) => m.loadCaptureTexts()).catch(() => undefined);
     void loadSelfieStep().catch(() => undefined);
@@ -35,6 +39,5 @@ export function prefetchCapture(): void {
       .then((m) => m.prefetchFaceDetector())
       .catch(() => undefined);
   };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 500);
+  whenIdle(run);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChooseDocumentBody, HostedSession } from '../../../../contract/hosted-individual';
 import { DOC_TYPES, type DocType } from '../../../../contract/document-types';
 import { HostedApiError } from '../../../api/errors';
+import { alpha2ToAlpha3 } from '../../../i18n/countries';
 import { countryOptions } from '../../../i18n/country-names';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -14,13 +15,15 @@ import styles from './steps.module.css';
 export interface DocumentChoiceStepProps {
   session: HostedSession;
   /** Alpha-3 guess from the browser's region, used when nothing was chosen before. */
-  suggestedCountry: string | null;
+  /** Alpha-2 region of the browser's language tag, if any: suggests the issuing country. */
+  suggestedRegion: string | null;
   step: { current: number; total: number };
   /** Saves the choice (PUT …/document) and moves on; rejects with a HostedApiError. */
   onChoose: (body: ChooseDocumentBody) => Promise<void>;
 }
 
-export function DocumentChoiceStep({ session, suggestedCountry, step, onChoose }: DocumentChoiceStepProps) {
+export function DocumentChoiceStep({ session, suggestedRegion, step, onChoose }: DocumentChoiceStepProps) {
+  const suggestedCountry = suggestedRegion ? alpha2ToAlpha3(suggestedRegion) : null;
   const { t, i18n } = useTranslation('individual');
   const [type, setType] = useState<DocType | null>(session.document?.type ?? null);
   const [country, setCountry] = useState<string | null>(session.document?.issuingState ?? suggestedCountry);
