@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Full metadata: validates the digits of each country's numbering plan, not only the length
 // (about 20 KB more gzip than the default, in the lazily loaded company flow only).
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { draftSectionIds } from './company-constants';
 import type {
   businessFieldNames, contactFieldNames, officerFieldNames, ownerFieldNames, representativeFieldNames,
   CampaignDefinition, CustomQuestion,
@@ -54,7 +55,7 @@ export function businessFieldRequired(
 }
 
 /** Sections whose data the hosted flow saves in the draft (documents and liveness have endpoints). */
-export const draftSectionIds = ['business', 'contact', 'representative', 'officers', 'ownership', 'questions'] as const;
+export { draftSectionIds };
 export const draftSectionIdSchema = z.enum(draftSectionIds);
 export type DraftSectionId = z.infer<typeof draftSectionIdSchema>;
 

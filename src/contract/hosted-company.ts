@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { campaignViewSchema, companyStepSchema } from './campaign';
 import { isoDateTime } from './common';
+import { HOSTED_COMPANY_ERROR_CODES, type HostedCompanyErrorCode } from './company-constants';
 import { companyDraftSectionSchemas, draftSectionIdSchema } from './company-form';
 import { hostedSessionSchema } from './hosted-individual';
 import { companyStatusSchema } from './statuses';
@@ -9,9 +10,7 @@ import { companyStatusSchema } from './statuses';
  * The private hosted company API: `/api/v1/hosted/company-verifications/{processId}/…`.
  * Every request carries the link's hostedToken in the `x-hosted-token` header.
  */
-export const HOSTED_TOKEN_HEADER = 'x-hosted-token';
-/** Original file name of an upload (percent-encoded UTF-8 allowed); sanitised by the server. */
-export const FILE_NAME_HEADER = 'x-file-name';
+export { FILE_NAME_HEADER, HOSTED_TOKEN_HEADER } from './company-constants';
 
 /** Supporting documents: PDF, JPEG or PNG, up to 10 MB each (checked by content, not by name). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -19,14 +18,8 @@ export const documentContentTypeSchema = z.enum(['application/pdf', 'image/jpeg'
 export const DOCUMENT_ACCEPTED_TYPES = documentContentTypeSchema.options;
 
 /** Machine-readable `error.code` of hosted company errors; the app maps each to a screen or message. */
-export const hostedCompanyErrorCodeSchema = z.enum([
-  'not_found', 'invalid_token', 'expired', 'closed', 'already_submitted', 'invalid_body', 'invalid_form',
-  'unknown_section', 'unknown_document_kind', 'too_many_files', 'invalid_media', 'media_too_large',
-  'unsupported_media_type', 'liveness_not_started', 'liveness_not_needed', 'liveness_completed', 'consent_required',
-  // Added with active liveness (the same check as the individual selfie; src/contract/liveness.ts).
-  'liveness_attempts_exhausted', 'liveness_challenge_invalid', 'liveness_challenge_used', 'selfie_upload_not_allowed',
-]);
-export type HostedCompanyErrorCode = z.infer<typeof hostedCompanyErrorCodeSchema>;
+export const hostedCompanyErrorCodeSchema = z.enum(HOSTED_COMPANY_ERROR_CODES);
+export type { HostedCompanyErrorCode };
 
 /**
  * The representative's liveness: `pending` once started, then the active check's final outcome:

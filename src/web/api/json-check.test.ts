@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema, successEnvelopeSchema } from '../../contract/envelope';
+import { campaignDefinitionSchema } from '../../contract/campaign';
+import { hostedCompanySessionSchema } from '../../contract/hosted-company';
 import { hostedErrorCodeSchema, hostedSessionSchema } from '../../contract/hosted-individual';
 import { livenessChallengeSchema } from '../../contract/liveness-session';
-import { wireSchemas } from '../../contract/wire-schemas';
+import { companyWireSchemas, wireSchemas } from '../../contract/wire-schemas';
 import { matches, type JsonSchema } from './json-check';
 
 const committed = JSON.parse(readFileSync(new URL('./wire-schemas.json', import.meta.url), 'utf8')) as Record<string, JsonSchema>;
+const committedCompany = JSON.parse(readFileSync(new URL('../flows/company/api/company-wire-schemas.json', import.meta.url), 'utf8')) as Record<string, JsonSchema>;
 
 const session = {
   processId: 'p', status: 'started', decision: null, phase: 'capture', closedReason: null, document: { type: 'PASSPORT', issuingState: 'FRA' },
@@ -35,6 +38,7 @@ function* mutations(value: Record<string, unknown>, path: string[] = []): Genera
 describe('wire schemas', () => {
   it('are the contract as generated now (run `npm run gen:wire-schemas` after a contract change)', () => {
     expect(committed).toEqual(JSON.parse(JSON.stringify(wireSchemas())));
+    expect(committedCompany).toEqual(JSON.parse(JSON.stringify(companyWireSchemas())));
   });
 
   it('accept and refuse a session exactly as the contract does, over every one-field change', () => {
@@ -65,6 +69,27 @@ describe('wire schemas', () => {
     for (const code of [...hostedErrorCodeSchema.options, 'nope', 3, null]) {
       expect(matches(committed.hostedErrorCode!, code)).toBe(hostedErrorCodeSchema.safeParse(code).success);
     }
+  });
+
+  it('accept and refuse a company session as the contract does, over every one-field change outside the form values', () => {
+    const company = {
+      processId: 'cvp_1', verificationId: 'cv_1', status: 'started', statusCode: 2002, phase: 'form', closedReason: null,
+      campaign: { id: 'default', name: 'Default', version: 1, definition: campaignDefinitionSchema.parse({}) },
+      draft: { business: { legalName: 'Harbour Logistics Ltd', countryOfRegistration: 'NGA' }, contact: { generalPhone: '+2348031234570' } },
+      documents: [], progress: { currentStep: 1, completedSteps: ['business'], submittedAt: null, consentedAt: '2026-01-01T00:00:00.000Z' },
+      livenessStatus: 'not_started', livenessVerificationId: null, selfieUploadAllowed: false, expiresAt: '2030-01-01T00:00:00.000Z',
+      redirect: null, branding: { name: 'Acme', logoUrl: null, accentColor: null, privacyPolicyUrl: null }, defaultLanguage: 'ha', testMode: true,
+    };
+    const full = successEnvelopeSchema(hostedCompanySessionSchema);
+    expect(full.safeParse(envelope(company)).success).toBe(true);
+    const shallow = [...mutations(company)].filter(([label]) => !/^(draft|campaign)\./.test(label));
+    let refused = 0;
+    for (const [label, data] of [['as is', company] as [string, unknown], ...shallow]) {
+      const expected = full.safeParse(envelope(data)).success;
+      expect(matches(committedCompany.sessionEnvelope!, envelope(data)), label).toBe(expected);
+      if (!expected) refused += 1;
+    }
+    expect(refused).toBeGreaterThan(150);
   });
 
   it('throws on a keyword it does not know rather than passing it', () => {

@@ -1,10 +1,10 @@
-// A JSON Schema check for the subset of keywords zod's toJSONSchema writes for the hosted API's
-// answers (wire-schemas.json). An unknown keyword throws, so a contract change that needs more
-// than this fails the tests instead of passing unchecked.
+// A JSON Schema check for the subset of keywords zod's toJSONSchema writes for the hosted APIs'
+// first answers (wire-schemas.json, company-wire-schemas.json). An unknown keyword throws, so a
+// contract change that needs more than this fails the tests instead of passing unchecked.
 
 export type JsonSchema = { [keyword: string]: unknown };
 
-const IGNORED = new Set(['description', 'propertyNames', 'format']);
+const IGNORED = new Set(['description', 'propertyNames', 'format', 'default']);
 
 function typeOk(type: unknown, v: unknown): boolean {
   switch (type) {
@@ -32,6 +32,9 @@ export function matches(s: JsonSchema, v: unknown): boolean {
         case 'minimum': return typeof v !== 'number' || v >= (rule as number);
         case 'maximum': return typeof v !== 'number' || v <= (rule as number);
         case 'exclusiveMinimum': return typeof v !== 'number' || v > (rule as number);
+        // UTF-16 length, as zod's min/max count.
+        case 'minLength': return typeof v !== 'string' || v.length >= (rule as number);
+        case 'maxLength': return typeof v !== 'string' || v.length <= (rule as number);
         case 'minItems': return !Array.isArray(v) || v.length >= (rule as number);
         case 'maxItems': return !Array.isArray(v) || v.length <= (rule as number);
         case 'items': return !Array.isArray(v) || v.every((item) => matches(rule as JsonSchema, item));

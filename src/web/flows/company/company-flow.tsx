@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useSearchParams } from '../../app/router';
 import { useTranslation } from 'react-i18next';
 import type { CompanyFormValues, DraftSectionId } from '../../../contract/company-form';
-import { draftSectionIds } from '../../../contract/company-form';
+import { draftSectionIds } from '../../../contract/company-constants';
 import type { HostedCompanySession, LivenessStatus, UploadedDocument } from '../../../contract/hosted-company';
 import { withRetry } from '../../api/retry';
 import { postToParent } from '../../embed/parent-messages';

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { CompanyFormValues } from '../../../contract/company-form';
 import { LoadingScreen } from '../../app/screens/loading-screen';
 import { whenIdle } from '../../app/when-idle';
+import { loadCompanyApiSchemas } from './api/company-api';
 import type { HostedCompanySession, LivenessStatus, UploadedDocument } from '../../../contract/hosted-company';
 import type { CompanyApiError, FieldIssue } from './api/api-error';
 import type { CompanyApi, SubmitCompanyResponse } from './api/company-api';
@@ -68,7 +69,10 @@ function sectionIssues(issues: readonly FieldIssue[], section: SectionStep): Fie
 
 /** The step's screen; a step whose code is still downloading shows the loading screen. */
 export function StepScreen(props: StepScreenProps) {
-  useEffect(() => whenIdle(() => void prefetchLaterSteps().catch(() => undefined)), []);
+  useEffect(() => whenIdle(() => {
+    void prefetchLaterSteps().catch(() => undefined);
+    void loadCompanyApiSchemas().catch(() => undefined);
+  }), []);
   return <Suspense fallback={<LoadingScreen />}><CurrentStep {...props} /></Suspense>;
 }
 

@@ -1,5 +1,5 @@
 // Errors of the hosted company API, reduced to what the app acts on.
-import { hostedCompanyErrorCodeSchema, type HostedCompanyErrorCode } from '../../../../contract/hosted-company';
+import { HOSTED_COMPANY_ERROR_CODES, type HostedCompanyErrorCode } from '../../../../contract/company-constants';
 
 /**
  * - network: no HTTP answer (offline, reset, timeout): retry;
@@ -48,6 +48,10 @@ function readIssues(error: Record<string, unknown>): FieldIssue[] {
   });
 }
 
+function isCompanyErrorCode(code: string | null): code is HostedCompanyErrorCode {
+  return code !== null && (HOSTED_COMPANY_ERROR_CODES as readonly string[]).includes(code);
+}
+
 /** Builds the error for a non-2xx answer from its status and (possibly absent) JSON body. */
 export function errorFromResponse(httpStatus: number, body: unknown): CompanyApiError {
   if (httpStatus === 429) return new CompanyApiError('rate_limited', httpStatus);
@@ -55,8 +59,7 @@ export function errorFromResponse(httpStatus: number, body: unknown): CompanyApi
   const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : null;
   const raw = typeof fields?.code === 'string' ? fields.code : null;
   if (httpStatus >= 500) return new CompanyApiError('server', httpStatus, [], raw);
-  const parsed = hostedCompanyErrorCodeSchema.safeParse(raw);
-  if (parsed.success) return new CompanyApiError(parsed.data, httpStatus, readIssues(fields ?? {}), raw);
+  if (isCompanyErrorCode(raw)) return new CompanyApiError(raw, httpStatus, readIssues(fields ?? {}), raw);
   if (httpStatus === 401) return new CompanyApiError('invalid_token', httpStatus, [], raw);
   if (!fields) return new CompanyApiError('server', httpStatus, [], raw);
   return new CompanyApiError('invalid_body', httpStatus, readIssues(fields), raw);

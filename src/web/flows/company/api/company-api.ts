@@ -1,23 +1,18 @@
 // Typed client of the hosted company API. The hostedToken travels only in a header, never in a
 // URL the app builds (so it stays out of server logs of the API paths).
 import type { z } from 'zod';
-import {
-  FILE_NAME_HEADER,
-  HOSTED_TOKEN_HEADER,
-  hostedCompanySessionSchema,
-  livenessSelfieResponseSchema,
-  saveDraftResponseSchema,
-  startLivenessResponseSchema,
-  submitCompanyResponseSchema,
-  uploadedDocumentSchema,
-  type HostedCompanySession,
-  type SaveDraftBody,
-  type UploadedDocument,
+import { FILE_NAME_HEADER, HOSTED_TOKEN_HEADER } from '../../../../contract/company-constants';
+import type {
+  HostedCompanySession, livenessSelfieResponseSchema, saveDraftResponseSchema, startLivenessResponseSchema,
+  submitCompanyResponseSchema, SaveDraftBody, UploadedDocument,
 } from '../../../../contract/hosted-company';
 import { takeEarly } from '../../../api/early-fetch';
+import { matches, type JsonSchema } from '../../../api/json-check';
+import wire from './company-wire-schemas.json';
+import type * as Schemas from './company-api-schemas';
 import { CompanyApiError, errorFromResponse } from './api-error';
 import { xhrUpload, XhrNetworkError } from './xhr-upload';
-import { livenessChallengeSchema, type LivenessChallenge } from '../../../../contract/liveness-session';
+import type { LivenessChallenge } from '../../../../contract/liveness-session';
 import type { LivenessResult } from '../../../../contract/liveness';
 
 export type SaveDraftResponse = z.infer<typeof saveDraftResponseSchema>;
@@ -49,8 +44,23 @@ export interface CompanyApiConfig {
   upload?: typeof xhrUpload;
 }
 
+/** The zod schemas of the later answers (loaded with the first call that needs them). */
+let schemasLoad: Promise<typeof Schemas> | null = null;
+export function loadCompanyApiSchemas(): Promise<typeof Schemas> {
+  schemasLoad ??= import('./company-api-schemas');
+  schemasLoad.catch(() => { schemasLoad = null; });
+  return schemasLoad;
+}
+
+/** The session, checked against the contract's JSON Schema (no zod before the welcome screen). */
+function parseSession(httpStatus: number, body: unknown): HostedCompanySession {
+  if (!matches(wire.sessionEnvelope as JsonSchema, body)) throw new CompanyApiError('server', httpStatus);
+  return (body as { data: HostedCompanySession }).data;
+}
+
 /** Envelope `data` parsed with the contract schema; a body that does not fit is a server error. */
-function parseData<T>(schema: z.ZodType<T>, httpStatus: number, body: unknown): T {
+async function parseData<T>(pick: (schemas: typeof Schemas) => z.ZodType<T>, httpStatus: number, body: unknown): Promise<T> {
+  const schema = pick(await loadCompanyApiSchemas());
   const data = body && typeof body === 'object' ? (body as Record<string, unknown>).data : undefined;
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new CompanyApiError('server', httpStatus);
@@ -92,21 +102,24 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
   async function currentLiveness(): Promise<LivenessSelfieResponse> {
     const res = await request('GET', '');
     const data = (res.json as { data?: { livenessStatus?: unknown; livenessVerificationId?: unknown } } | null)?.data;
-    return parseData(livenessSelfieResponseSchema, res.status, {
+    return parseData((x) => x.livenessSelfieResponseSchema, res.status, {
       status: true, message: '', data: { livenessVerificationId: data?.livenessVerificationId ?? '', livenessStatus: data?.livenessStatus, completedAt: '' },
     });
   }
 
-  async function json<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
+  async function json<T>(pick: (schemas: typeof Schemas) => z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
     const res = body === undefined
       ? await request(method, path)
       : await request(method, path, JSON.stringify(body), { 'content-type': 'application/json' });
-    return parseData(schema, res.status, res.json);
+    return parseData(pick, res.status, res.json);
   }
 
   return {
-    load: () => json(hostedCompanySessionSchema, 'GET', ''),
-    saveDraft: (body) => json(saveDraftResponseSchema, 'PATCH', '/draft', body),
+    load: async () => {
+      const res = await request('GET', '');
+      return parseSession(res.status, res.json);
+    },
+    saveDraft: (body) => json((x) => x.saveDraftResponseSchema, 'PATCH', '/draft', body),
     async uploadDocument(kind, file, onProgress, signal) {
       let res;
       try {
@@ -128,7 +141,7 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
         throw error;
       }
       if (res.status < 200 || res.status >= 300) throw errorFromResponse(res.status, res.json);
-      return parseData(uploadedDocumentSchema, res.status, res.json);
+      return parseData((x) => x.uploadedDocumentSchema, res.status, res.json);
     },
     async deleteDocument(kind, documentId) {
       try {
@@ -139,11 +152,11 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
         throw error;
       }
     },
-    startLiveness: () => json(startLivenessResponseSchema, 'POST', '/liveness', {}),
+    startLiveness: () => json((x) => x.startLivenessResponseSchema, 'POST', '/liveness', {}),
     async uploadSelfie(image) {
       try {
         const res = await request('POST', '/liveness/selfie', image, { 'content-type': image.type || 'image/jpeg' });
-        return parseData(livenessSelfieResponseSchema, res.status, res.json);
+        return parseData((x) => x.livenessSelfieResponseSchema, res.status, res.json);
       } catch (error) {
         if (landedBefore(error)) return currentLiveness();
         throw error;
@@ -151,7 +164,7 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
     },
     livenessChallenge: async () => {
       const res = await request('POST', '/liveness/challenge', '{}', { 'content-type': 'application/json' });
-      return parseData(livenessChallengeSchema, res.status, res.json);
+      return parseData((x) => x.livenessChallengeSchema, res.status, res.json);
     },
     async submitLiveness(body) {
       const form = new FormData();
@@ -160,12 +173,12 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
       body.frames.forEach((frame, i) => form.append('frames', frame, `frame-${i}.jpg`));
       try {
         const res = await request('POST', '/liveness/result', form);
-        return parseData(livenessSelfieResponseSchema, res.status, res.json);
+        return parseData((x) => x.livenessSelfieResponseSchema, res.status, res.json);
       } catch (error) {
         if (landedBefore(error)) return currentLiveness();
         throw error;
       }
     },
-    submit: () => json(submitCompanyResponseSchema, 'POST', '/submit', {}),
+    submit: () => json((x) => x.submitCompanyResponseSchema, 'POST', '/submit', {}),
   };
 }
