@@ -19,6 +19,11 @@ function typeOk(type: unknown, v: unknown): boolean {
   }
 }
 
+/** The envelope's `data` when `json` is valid against `schema`, else null. */
+export function checkedData<T>(schema: JsonSchema, json: unknown): T | null {
+  return matches(schema, json) ? (json as { data: T }).data : null;
+}
+
 /** True when `v` is valid against `s`. */
 export function matches(s: JsonSchema, v: unknown): boolean {
   for (const [k, rule] of Object.entries(s)) {

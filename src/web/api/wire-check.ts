@@ -1,4 +1,4 @@
-import { matches, type JsonSchema } from './json-check';
+import { checkedData, type JsonSchema } from './json-check';
 import schemas from './wire-schemas.json';
 
 export type WireSchemaName = 'sessionEnvelope' | 'challengeEnvelope' | 'errorEnvelope' | 'hostedErrorCode';
@@ -6,5 +6,5 @@ export const wireSchemas = schemas as Record<WireSchemaName, JsonSchema>;
 
 /** The envelope's `data` when `json` is a valid success envelope of that kind, else null. */
 export function checked<T>(name: 'sessionEnvelope' | 'challengeEnvelope', json: unknown): T | null {
-  return matches(wireSchemas[name], json) ? (json as { data: T }).data : null;
+  return checkedData<T>(wireSchemas[name], json);
 }

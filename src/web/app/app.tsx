@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { HOSTED_TOKEN_HEADER } from '../../contract/company-constants';
 import { fetchEarly } from '../api/early-fetch';
 import type { Language } from '../i18n/languages';
 import { loadTexts } from '../i18n/resources';
 import { ErrorBoundary } from './error-boundary';
+import { isPlausibleProcessId } from './link-ids';
 import { FlowRouter, browserHistory } from './router';
 import { AppLayout } from './layout';
 import { LoadingScreen } from './screens/loading-screen';
@@ -31,22 +33,20 @@ const DashboardPage = lazy(async () => {
   return { default: page.DashboardApp };
 });
 
-const ID = /^[A-Za-z0-9_-]{8,128}$/;
-
 /**
  * Starts downloading what the first screen of this path needs before React renders, side by
  * side: the flow's code, its texts and its session (failures surface on render).
  */
 export function preloadRoute(pathname: string, search: URLSearchParams, language: Language): void {
-  const id = search.get('processId') ?? '';
+  const id = search.get('processId');
   if (pathname === '/') {
     void loadIndividualPage().catch(() => undefined);
-    if (ID.test(id)) fetchEarly(`/api/v1/hosted/verifications/${encodeURIComponent(id)}`);
+    if (isPlausibleProcessId(id)) fetchEarly(`/api/v1/hosted/verifications/${encodeURIComponent(id)}`);
   } else if (pathname === '/company') {
     void loadCompanyPage().catch(() => undefined);
     void loadTexts(language, ['company']).catch(() => undefined);
     const token = search.get('hostedToken') ?? '';
-    if (ID.test(id) && token) fetchEarly(`/api/v1/hosted/company-verifications/${encodeURIComponent(id)}`, { 'x-hosted-token': token });
+    if (isPlausibleProcessId(id) && token) fetchEarly(`/api/v1/hosted/company-verifications/${encodeURIComponent(id)}`, { [HOSTED_TOKEN_HEADER]: token });
   }
   else if (pathname.startsWith('/dashboard')) void loadDashboardPage().catch(() => undefined);
 }

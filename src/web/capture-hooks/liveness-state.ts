@@ -46,7 +46,6 @@ export type LivenessEvent =
   | { type: 'reload' };
 
 /** Why a challenge could not be had: the service allows no more tries, or it failed to answer. */
-export { ChallengeUnavailable } from './challenge-unavailable';
 
 export const initialLivenessPhase: LivenessPhase = { kind: 'loading' };
 

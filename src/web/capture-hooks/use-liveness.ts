@@ -3,7 +3,8 @@ import type { LivenessChallenge } from '../../contract/liveness-session';
 import { encodeVideoFrame } from '../capture/encode-image';
 import { createFaceEngine, type FaceEngine, type FaceEngineHint } from '../capture/face-engine';
 import { createStabiliser } from './hint-stabiliser';
-import { ChallengeUnavailable, initialLivenessPhase, livenessReducer, type LivenessEvent, type LivenessPhase } from './liveness-state';
+import { ChallengeUnavailable } from './challenge-unavailable';
+import { initialLivenessPhase, livenessReducer, type LivenessEvent, type LivenessPhase } from './liveness-state';
 import { ovalForVideo } from './oval';
 
 /** A hint must hold this long before it replaces the shown one. */

@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { applyDocumentLanguage } from './i18n';
 import type { Language } from './languages';
-import { loadTexts, loadedResources, type Namespace } from './resources';
+import { NAMESPACES, loadTexts, loadedResources, type Namespace } from './resources';
 
 /**
  * Changes the language at run time: downloads the namespaces in use in the new language first
@@ -15,4 +15,10 @@ export async function switchLanguage(language: Language, namespaces: readonly Na
   }
   await instance.changeLanguage(language);
   applyDocumentLanguage(language);
+}
+
+/** The namespaces the page has in its current language (`common` at least). */
+export function namespacesInUse(instance: i18n = i18next): Namespace[] {
+  const inUse = NAMESPACES.filter((ns) => instance.hasResourceBundle(instance.language, ns));
+  return inUse.length ? inUse : ['common'];
 }

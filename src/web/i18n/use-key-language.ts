@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLanguage, type Language } from './languages';
-import { NAMESPACES } from './resources';
-import { switchLanguage } from './switch-language';
+import { namespacesInUse, switchLanguage } from './switch-language';
 
 /**
  * Applies the key's default language once the session tells it: the link's `?lang=` still wins,
@@ -24,8 +23,7 @@ export function useKeyLanguage(keyDefault: Language | null | undefined): boolean
       setSettled(wanted);
       return;
     }
-    const inUse = NAMESPACES.filter((ns) => i18n.hasResourceBundle(i18n.language, ns));
-    void switchLanguage(wanted, inUse.length ? inUse : ['common'], i18n)
+    void switchLanguage(wanted, namespacesInUse(i18n), i18n)
       .catch(() => undefined)
       .finally(() => setSettled(wanted));
   }, [wanted, i18n]);

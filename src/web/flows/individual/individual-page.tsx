@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from '../../app/router';
 import { createHostedClient } from '../../api/hosted-client';
 import { AppLayout } from '../../app/layout';
+import { isPlausibleProcessId } from '../../app/link-ids';
 import { LoadingScreen } from '../../app/screens/loading-screen';
 import { RequestErrorScreen } from '../../app/screens/request-error-screen';
 import { UnknownLinkScreen } from '../../app/screens/unknown-link-screen';
@@ -10,13 +11,6 @@ import { useKeyLanguage } from '../../i18n/use-key-language';
 import { CaptureStore } from './capture-store';
 import { IndividualFlowView } from './individual-flow-view';
 import { useHostedSession } from './use-hosted-session';
-
-/** Capability ids are 32 hex characters today; accept any plausible URL-safe id. */
-const PROCESS_ID = /^[A-Za-z0-9_-]{8,128}$/;
-
-export function isPlausibleProcessId(value: string | null): value is string {
-  return value !== null && PROCESS_ID.test(value);
-}
 
 /** Route `/?processId=…`: the individual hosted flow. */
 export function IndividualPage() {

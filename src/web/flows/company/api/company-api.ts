@@ -7,7 +7,7 @@ import type {
   submitCompanyResponseSchema, SaveDraftBody, UploadedDocument,
 } from '../../../../contract/hosted-company';
 import { takeEarly } from '../../../api/early-fetch';
-import { matches, type JsonSchema } from '../../../api/json-check';
+import { checkedData, type JsonSchema } from '../../../api/json-check';
 import wire from './company-wire-schemas.json';
 import type * as Schemas from './company-api-schemas';
 import { CompanyApiError, errorFromResponse } from './api-error';
@@ -54,8 +54,9 @@ export function loadCompanyApiSchemas(): Promise<typeof Schemas> {
 
 /** The session, checked against the contract's JSON Schema (no zod before the welcome screen). */
 function parseSession(httpStatus: number, body: unknown): HostedCompanySession {
-  if (!matches(wire.sessionEnvelope as JsonSchema, body)) throw new CompanyApiError('server', httpStatus);
-  return (body as { data: HostedCompanySession }).data;
+  const session = checkedData<HostedCompanySession>(wire.sessionEnvelope as JsonSchema, body);
+  if (!session) throw new CompanyApiError('server', httpStatus);
+  return session;
 }
 
 /** Envelope `data` parsed with the contract schema; a body that does not fit is a server error. */
