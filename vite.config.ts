@@ -16,6 +16,21 @@ export default defineConfig({
     // Browsers without <link rel=modulepreload> (Safari before 17) load the same chunks a little
     // later; the polyfill would cost every phone bytes before the first screen.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the first screen needs and the lazy screens share would otherwise come as
+              // nine small chunks: on HTTP/1.1 (six connections) over a slow network each extra
+              // round of requests delays the first screen. One chunk beside the entry instead.
+              name: 'boot',
+              test: /node_modules\/(react|react-dom|scheduler|i18next|react-i18next)\/|vite\/preload-helper|src\/web\/i18n\/(resources\.ts|sync-external-store\.ts|locales\/en\/common\.json)|src\/web\/ui\/(screen|spinner|button)\.|src\/web\/app\/screens\/screens\.module/,
+            },
+          ],
+        },
+      },
+    },
   },
   // Classic (IIFE) workers: MediaPipe's WASM loader calls importScripts, which module workers lack.
   worker: { format: 'iife' },
