@@ -23,7 +23,8 @@ test('while the app code is still downloading the page shows a spinner, then the
     await expect(spinner).toBeVisible();
     await expect(page.locator('main')).toHaveCount(0);
 
-    // The spinner is drawn (its endless spin stopped for the picture: Playwright waits for a still element) in the theme's colours: in dark mode, light-ish strokes on a dark page.
+    // The spinner is drawn in the theme's colours: in dark mode, light strokes on a dark page.
+    // Its endless spin is stopped for the picture (Playwright waits for a still element).
     const shot = await sharp(await spinner.screenshot({ animations: 'disabled' })).greyscale().raw().toBuffer({ resolveWithObject: true });
     const page0 = await sharp(await page.screenshot({ clip: { x: 0, y: 0, width: 40, height: 40 } })).greyscale().raw().toBuffer();
     const background = page0[0]!;
