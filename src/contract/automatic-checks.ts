@@ -32,6 +32,8 @@ export const automaticChecksSchema = z.object({
     mrz: z.enum(['valid', 'invalid', 'unreadable']),
     format: z.string(),
     failedChecks: z.array(z.string()),
+    /** docInfo fields left empty because a check of theirs failed (the others were kept). */
+    withheldFields: z.array(z.string()).optional(),
     expired: z.boolean().nullable(),
     side: z.string(),
   }).optional(),

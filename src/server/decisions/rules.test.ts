@@ -53,10 +53,14 @@ describe('decideFromAnalysis', () => {
   });
 
   it('reviews a failed check digit and an unreadable MRZ, never approves them', () => {
-    const bad = decideFromAnalysis(analysis({ mrz: { found: true, format: 'TD1', valid: false, failedChecks: ['documentNumber'], expired: false } }), live(), 'auto');
+    const partial = { ...docInfo, expiryDate: '' };
+    const mrz = { found: true, format: 'TD1' as const, valid: false, failedChecks: ['expirationDateCheckDigit', 'compositeCheckDigit'], withheld: ['expiryDate'], expired: false, docInfo: partial };
+    const bad = decideFromAnalysis(analysis({ mrz }), live(), 'auto');
     expect(bad.outcome).toBe('review');
-    expect(bad.docInfo).toBeUndefined();
-    expect(bad.checks.reasons.join()).toMatch(/documentNumber/);
+    // What did validate goes to the specialist; the failed field is empty and named.
+    expect(bad.docInfo).toEqual(partial);
+    expect(bad.checks.reasons.join()).toMatch(/expirationDateCheckDigit, compositeCheckDigit; not taken: expiryDate/);
+    expect(bad.checks.document).toMatchObject({ mrz: 'invalid', failedChecks: ['expirationDateCheckDigit', 'compositeCheckDigit'], withheldFields: ['expiryDate'] });
     expect(decideFromAnalysis(analysis({ mrz: { found: false } }), live(), 'auto').outcome).toBe('review');
   });
 

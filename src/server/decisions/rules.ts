@@ -20,7 +20,7 @@ export interface RulesResult {
   outcome: 'successful' | 'failed' | 'review';
   /** The decision payload's reason when failed. */
   reason: string;
-  /** Read from the MRZ when its check digits hold. */
+  /** Read from the MRZ: the fields its checks proved, '' for the others. */
   docInfo?: DocInfo;
   checks: AutomaticChecks;
 }
@@ -48,7 +48,7 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   const { mrz } = a;
   if (mrz.found && mrz.valid && mrz.expired) failures.push('Document expired');
   if (!mrz.found) doubts.push('document data (MRZ) could not be read');
-  else if (!mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}`);
+  else if (!mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}${mrz.withheld?.length ? `; not taken: ${mrz.withheld.join(', ')}` : ''}`);
 
   if (server.verdict === 'no_motion') failures.push('Liveness evidence shows no motion');
   else if (server.verdict === 'other_person') failures.push('Liveness evidence shows another person');
@@ -69,12 +69,13 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
     liveness: { device: liveness.checks.device, server },
     document: {
       mrz: !mrz.found ? 'unreadable' : mrz.valid ? 'valid' : 'invalid', format: mrz.format ?? '',
-      failedChecks: mrz.failedChecks ?? [], expired: mrz.found ? Boolean(mrz.expired) : null, side: mrz.side ?? '',
+      failedChecks: mrz.failedChecks ?? [], withheldFields: mrz.withheld ?? [], expired: mrz.found ? Boolean(mrz.expired) : null, side: mrz.side ?? '',
     },
     durationMs: a.durationMs,
   };
   return {
     outcome, reason: failures.join('; '), checks,
-    ...(mrz.found && mrz.valid && mrz.docInfo ? { docInfo: mrz.docInfo } : {}),
+    // A partly valid MRZ still gives the fields it proved (the others are '') to the specialist.
+    ...(mrz.found && mrz.docInfo ? { docInfo: mrz.docInfo } : {}),
   };
 }

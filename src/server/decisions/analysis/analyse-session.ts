@@ -35,7 +35,10 @@ export async function analyseSession(media: SessionMedia, engines: { face: FaceE
     if (!image) continue;
     const reading = await engines.mrz.read(buf(image), today);
     if (reading.found) {
-      mrz = { found: true, side, format: reading.format, valid: reading.valid, failedChecks: reading.failedChecks, expired: reading.expired, docInfo: reading.docInfo };
+      mrz = {
+        found: true, side, format: reading.format, valid: reading.valid, failedChecks: reading.failedChecks, expired: reading.expired,
+        docInfo: reading.docInfo, withheld: reading.withheld,
+      };
       break;
     }
   }

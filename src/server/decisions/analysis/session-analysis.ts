@@ -26,7 +26,12 @@ export interface MrzAnalysis {
   valid?: boolean;
   failedChecks?: string[];
   expired?: boolean;
+  /** What the MRZ proved: fields whose own check failed are '' and listed in `withheld`. */
   docInfo?: DocInfo;
+  withheld?: string[];
+  /** A second, independent read gave the same names (no check digit covers them). */
+  nameConfirmed?: boolean;
+  nameConfirmation?: string;
 }
 
 export interface SessionAnalysis {

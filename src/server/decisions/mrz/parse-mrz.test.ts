@@ -40,8 +40,8 @@ describe('parseMrz', () => {
       docType: 'NATIONAL_ID', docNumber: 'D23145890', issueDate: '', expiryDate: '2012-04-15', issuingState: 'UTO',
       firstName: 'ANNA', middleName: 'MARIA', lastName: 'ERIKSSON', dob: '1974-08-12', sex: 'F',
     };
-    expect(parseMrz(TD1, today)).toEqual({ format: 'TD1', lines: TD1, valid: true, failedChecks: [], expired: true, docInfo: expected });
-    expect(parseMrz(TD2, today)).toEqual({ format: 'TD2', lines: TD2, valid: true, failedChecks: [], expired: true, docInfo: expected });
+    expect(parseMrz(TD1, today)).toEqual({ format: 'TD1', lines: TD1, valid: true, failedChecks: [], withheld: [], expired: true, docInfo: expected });
+    expect(parseMrz(TD2, today)).toEqual({ format: 'TD2', lines: TD2, valid: true, failedChecks: [], withheld: [], expired: true, docInfo: expected });
   });
 
   it('refuses a corrupted digit, naming the check that failed', () => {
@@ -51,6 +51,25 @@ describe('parseMrz', () => {
     const dob = parseMrz([TD3[0]!, TD3[1]!.replace('7408122', '7408132')], today)!;
     expect(dob.valid).toBe(false);
     expect(dob.failedChecks).toEqual(expect.arrayContaining(['birthDateCheckDigit', 'compositeCheckDigit']));
+  });
+
+  it('keeps the fields whose own check digit holds when another fails, and says which it withheld', () => {
+    const good = td3({ names: 'ERIKSSON<<ANNA<MARIA', number: 'L898902C3', dob: '740812', sex: 'F', expiry: '340415' });
+    // The expiry misread (340415 -> 340416): its digit and the composite fail, number and birth date still hold.
+    const expiry = parseMrz([good[0]!, good[1]!.replace('340415', '340416')], today)!;
+    expect(expiry.valid).toBe(false);
+    expect(expiry.failedChecks).toEqual(['expirationDateCheckDigit', 'compositeCheckDigit']);
+    expect(expiry.withheld).toEqual(['expiryDate']);
+    expect(expiry.docInfo).toMatchObject({ docNumber: 'L898902C3', dob: '1974-08-12', expiryDate: '', lastName: 'ERIKSSON', sex: 'F' });
+    expect(expiry.expired).toBe(false);
+    // The number misread: only it goes; the dates and names stay.
+    const number = parseMrz([good[0]!, good[1]!.replace('L898902C3', 'L898902C8')], today)!;
+    expect(number.withheld).toEqual(['docNumber']);
+    expect(number.docInfo).toMatchObject({ docNumber: '', dob: '1974-08-12', expiryDate: '2034-04-15' });
+    // Only the composite digit wrong: every field proved itself, none is withheld.
+    const composite = parseMrz([good[0]!, `${good[1]!.slice(0, 43)}${(Number(good[1]!.at(-1)) + 1) % 10}`], today)!;
+    expect(composite).toMatchObject({ valid: false, failedChecks: ['compositeCheckDigit'], withheld: [] });
+    expect(composite.docInfo).toEqual(parseMrz(good, today)!.docInfo);
   });
 
   it('refuses a first passport line that lost its first character (no check digit covers it)', () => {

@@ -1,6 +1,7 @@
 import { parse, type Details, type FieldName, type ParseResult, type Range } from 'mrz';
 import { alpha3Schema } from '../../../contract/common';
 import type { DocInfo, DocType } from '../../../contract/document';
+import { withholdUnchecked } from './withhold-fields';
 
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
 
@@ -19,8 +20,11 @@ export interface ParsedMrz {
    * `names`, `documentNumber`, `birthDate`, `expirationDate`).
    */
   failedChecks: string[];
+  /** What the MRZ proved: every field a failed check doubts is '' (listed in `withheld`). */
   docInfo: DocInfo;
-  /** The expiry date lies before `today` (UTC dates); false when there is no readable expiry. */
+  /** docInfo fields left empty because their check digit or shape failed. */
+  withheld: (keyof DocInfo)[];
+  /** The expiry date lies before `today` (UTC dates); false when there is no checked expiry. */
   expired: boolean;
 }
 
@@ -148,7 +152,7 @@ export function parseMrz(input: string[], today: Date): ParsedMrz | null {
 
   const [primary = '', secondary = ''] = nameLine.split(/<<(.*)/s);
   const given = clean(secondary).split(/ +/).filter(Boolean);
-  const docInfo: DocInfo = {
+  const read: DocInfo = {
     docType: docTypeOf(clean(raw('documentCode'))),
     docNumber,
     issueDate: '',
@@ -161,9 +165,10 @@ export function parseMrz(input: string[], today: Date): ParsedMrz | null {
     // ICAO 9303 prints `<` (or, lately, `X`) for unspecified: the contract's 'X'. '' = unreadable.
     sex: sexRaw === 'M' || sexRaw === 'F' ? sexRaw : sexRaw === '<' || sexRaw === 'X' ? 'X' : '',
   };
+  const { docInfo, withheld } = withholdUnchecked(read, failedChecks);
   return {
-    format, lines, valid: failedChecks.length === 0, failedChecks, docInfo,
-    expired: expiryDate !== '' && expiryDate < isoDate(today),
+    format, lines, valid: failedChecks.length === 0, failedChecks, docInfo, withheld,
+    expired: docInfo.expiryDate !== '' && docInfo.expiryDate < isoDate(today),
   };
 }
 
