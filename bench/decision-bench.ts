@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { makeIdCardFrame } from '../e2e/support/id-card';
+import { makeIdCardBackFrame } from '../e2e/support/id-card-back';
 import { renderPoseFrames } from '../e2e/support/liveness-frames';
 import { startWebhookReceiver } from '../src/server/testing/webhook-receiver';
 import { createAnalysisPool } from '../src/server/decisions/analysis/analysis-pool';
@@ -33,6 +34,8 @@ export async function measureDecisions(opts: { sequential?: number; burst?: numb
   const face = resolve('e2e/fixtures/grace_hopper.jpg');
   const frames = await renderPoseFrames(face, [{ yawDeg: 0, closed: 0 }, { yawDeg: 30, closed: 0 }, { yawDeg: 0, closed: 1 }]);
   const card = await makeIdCardFrame(face, { width: 640, height: 480 }, { cardShare: 0.8 });
+  // The card's own back: the front again would be refused (same_side).
+  const back = await makeIdCardBackFrame({ width: 640, height: 480 }, { cardShare: 0.8 });
 
   // Model load and the worker's memory, measured on a pool of its own in this process.
   const pool = createAnalysisPool();
@@ -59,7 +62,7 @@ export async function measureDecisions(opts: { sequential?: number; burst?: numb
       const id = (await call('POST', '/verifications', JSON.stringify({ vendorData: 'bench' }), 'application/json')).data.verificationId;
       await call('PUT', `/verifications/${id}/document`, JSON.stringify({ type: 'NATIONAL_ID', issuingState: 'UTO' }), 'application/json');
       await call('PUT', `/verifications/${id}/media/document-front`, new Uint8Array(card), 'image/jpeg');
-      await call('PUT', `/verifications/${id}/media/document-back`, new Uint8Array(card), 'image/jpeg');
+      await call('PUT', `/verifications/${id}/media/document-back`, new Uint8Array(back), 'image/jpeg');
       await call('PUT', `/verifications/${id}/media/selfie`, new Uint8Array(frames[0]!), 'image/jpeg');
       const form = new FormData();
       form.set('labels', JSON.stringify(['neutral', 'turn-left', 'blink']));

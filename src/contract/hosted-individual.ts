@@ -72,6 +72,8 @@ export const hostedErrorCodeSchema = z.enum([
   'not_started', 'no_back',
   // Added with auto-capture: a document upload in which no document is found.
   'document_not_found',
+  // Added with the card-side check: a document side that is the other side again (the front as the back).
+  'same_side',
   // Added with active liveness (src/contract/liveness.ts).
   'liveness_attempts_exhausted', 'liveness_challenge_invalid', 'liveness_challenge_used', 'selfie_upload_not_allowed',
 ]);
@@ -89,6 +91,7 @@ export const hostedErrorHttpStatus: Record<HostedErrorCode, 400 | 401 | 403 | 40
   not_started: 409,
   invalid_body: 400,
   document_not_found: 400,
+  same_side: 400,
   liveness_attempts_exhausted: 409,
   liveness_challenge_invalid: 400,
   liveness_challenge_used: 409,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../contract/envelope';
 import { individualRecordSchema } from '../../contract/individual';
 import { settleDecisions } from '../domain/individual-decision';
-import { cardJpeg, createSession, eventsOf, expectValidPayloads, faceFrames, jpeg } from '../routes/hosted-individual.testkit';
+import { cardBackJpeg, cardJpeg, createSession, eventsOf, expectValidPayloads, faceFrames, jpeg } from '../routes/hosted-individual.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 import { collectAndSubmit, framesForm, multipart } from './collected.testkit';
 
@@ -35,7 +35,7 @@ describe('customer-collected media', () => {
   it('goes through the same events to a sandbox decision, with the liveness frames as evidence', async () => {
     const { still, turned } = await faceFrames();
     const id = await collectAndSubmit(h, key, {
-      front: await cardJpeg(), back: await cardJpeg(), selfie: still, frames: { labels: ['neutral', 'turn-left', 'return'], images: [still, turned, still] },
+      front: await cardJpeg(), back: await cardBackJpeg(), selfie: still, frames: { labels: ['neutral', 'turn-left', 'return'], images: [still, turned, still] },
     });
     await settleDecisions();
     const record = await h.request('GET', `/api/v1/verifications/${id}`, { key });
@@ -53,9 +53,9 @@ describe('customer-collected media', () => {
   it('fails frames that do not move (a still picture) and, without frames, liveness not performed', async () => {
     const { still } = await faceFrames();
     const stillId = await collectAndSubmit(h, key, {
-      front: await cardJpeg(), back: await cardJpeg(), selfie: still, frames: { labels: ['neutral', 'turn-left'], images: [still, still] },
+      front: await cardJpeg(), back: await cardBackJpeg(), selfie: still, frames: { labels: ['neutral', 'turn-left'], images: [still, still] },
     });
-    const noFrames = await collectAndSubmit(h, key, { front: await cardJpeg(), back: await cardJpeg(), selfie: still });
+    const noFrames = await collectAndSubmit(h, key, { front: await cardJpeg(), back: await cardBackJpeg(), selfie: still });
     await settleDecisions();
     const a = (await h.request('GET', `/api/v1/verifications/${stillId}`, { key })).body.data;
     expect(a).toMatchObject({ status: 'failed', reason: 'liveness_failed: no_motion', liveness: { status: 'failed', checks: { server: 'failed' } } });
@@ -96,7 +96,7 @@ describe('customer-collected media', () => {
   it('answers "not found" (400, as the spec\'s customer API does) for another key\'s verification and unknown ids, 401 without a key, 409 once decided', async () => {
     const { still, turned } = await faceFrames();
     const id = await collectAndSubmit(h, key, {
-      front: await cardJpeg(), back: await cardJpeg(), selfie: still, frames: { labels: ['neutral', 'turn-right'], images: [still, turned] },
+      front: await cardJpeg(), back: await cardBackJpeg(), selfie: still, frames: { labels: ['neutral', 'turn-right'], images: [still, turned] },
     });
     const notFound = { status: false, message: 'Verification not found or has been deleted', code: 400 };
     expect((await put(id, 'selfie', still, otherKey)).body).toMatchObject(notFound);

@@ -70,7 +70,7 @@ export function collectedRoutes(ctx: AppContext): Hono<ApiEnv> {
     if ('res' in s) return s.res;
     const blocked = uploadBlocker(s.row, slot.data);
     if (blocked) return hostedFail(c, blocked);
-    const res = await acceptCapture(ctx, c.req.raw, s.row.id, slot.data);
+    const res = await acceptCapture(ctx, c.req.raw, s.row, slot.data);
     return answer(c, 'Media uploaded', res);
   });
 

@@ -36,7 +36,7 @@ export function collectedPaths(): Paths {
         responses: {
           200: record('Media uploaded'),
           ...errors({
-            400: err('`invalid_body` (unknown slot), `invalid_media`, `no_document` (choose the document first), `no_back`, `document_not_found`'),
+            400: err('`invalid_body` (unknown slot), `invalid_media`, `no_document` (choose the document first), `no_back`, `document_not_found`, `same_side` (the front again as the back, or the other way round; nothing stored)'),
             413: err(`Larger than ${MB} MB (\`media_too_large\`)`),
             415: err('Not an image type we take (`unsupported_media_type`)'),
           }),

@@ -45,7 +45,7 @@ function individualPaths(): Paths {
         responses: {
           200: session('Media uploaded'),
           ...errors({
-            400: err('`invalid_body` (unknown slot), `invalid_media`, `no_document`, `no_back`, `document_not_found` (no identity document found in a document-front/back picture; nothing stored)'),
+            400: err('`invalid_body` (unknown slot), `invalid_media`, `no_document`, `no_back`, `document_not_found` (no identity document found in a document-front/back picture; nothing stored), `same_side` (the picture shows the same side of the document as the other side already stored: the front sent again as the back; nothing stored)'),
             403: err('Not in the spec: `selfie_upload_not_allowed` (a picked selfie, where the key does not allow one: the camera selfie goes through `liveness`)'),
             409: conflict,
             413: err(`Not in the spec: larger than ${MB} MB (\`media_too_large\`)`),

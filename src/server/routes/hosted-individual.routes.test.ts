@@ -11,7 +11,7 @@ import { settleDecisions } from '../domain/individual-decision';
 import { createMediaSigner } from '../media/signed-url';
 import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';
-import { captureAll, cardJpeg, createSession, eventsOf, hostedPath, jpeg, upload } from './hosted-individual.testkit';
+import { captureAll, cardBackJpeg, cardJpeg, createSession, eventsOf, hostedPath, jpeg, upload } from './hosted-individual.testkit';
 
 let h: Harness;
 let testKey: string;
@@ -166,9 +166,8 @@ describe('PUT document', () => {
 
   it('drops a captured back when switching to a type without one', async () => {
     const id = await startedWithDoc('NATIONAL_ID');
-    const img = await cardJpeg();
-    await upload(h, id, 'document-front', img);
-    await upload(h, id, 'document-back', img);
+    expect((await upload(h, id, 'document-front', await cardJpeg())).status).toBe(200);
+    expect((await upload(h, id, 'document-back', await cardBackJpeg())).status).toBe(200);
     const kept = await chooseDoc(id, { type: 'DRIVERS_LICENSE', issuingState: 'GHA' });
     expect(kept.body.data.captured).toEqual({ documentFront: true, documentBack: true, selfie: false });
     const { back } = (await rowOf(id)).media;

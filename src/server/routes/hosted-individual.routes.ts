@@ -26,6 +26,7 @@ const errorMessages: Record<HostedErrorCode, string> = {
   no_back: 'This document type has no back side',
   no_document: 'Choose the document type first',
   document_not_found: 'No identity document was found in the picture. Take the photo again with the whole document inside the frame',
+  same_side: 'This picture shows the same side of the document as the other one. Turn the document over and take the photo again',
   missing_captures: 'Some captures are missing',
   media_too_large: 'The image is too large',
   unsupported_media_type: 'Only JPEG, PNG and WebP images are accepted',
@@ -107,7 +108,7 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
     // A picked selfie proves no live person: only where the key allows it, and then marked so.
     const key = slot.data === 'selfie' ? await keyOfVerification(ctx.db, row) : null;
     if (key && !key.selfieUpload) return hostedFail(c, 'selfie_upload_not_allowed');
-    const res = await acceptCapture(ctx, c.req.raw, row.id, slot.data, key ? pickedSelfiePatch() : undefined);
+    const res = await acceptCapture(ctx, c.req.raw, row, slot.data, key ? pickedSelfiePatch() : undefined);
     if (!res.ok) return captureFail(c, res);
     return answer(c, 'Media uploaded', res);
   });

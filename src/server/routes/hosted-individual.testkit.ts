@@ -5,6 +5,7 @@ import { individualDecisionPayloadSchema, individualProgressPayloadSchema } from
 import type { MediaSlot } from '../../contract/hosted-individual';
 import { webhookEvents } from '../db/schema';
 import type { Harness } from '../testing/harness';
+import { sideSceneJpeg } from '../../vision/document/side-test-images';
 import { sceneJpeg } from '../../vision/document/test-images';
 
 /** Shared by the hosted-individual, test-helper and review route tests (not a test itself). */
@@ -15,11 +16,21 @@ export function jpeg(width = 640, height = 400, background = '#88aacc'): Promise
 }
 
 let card: Promise<Buffer> | null = null;
+let cardBack: Promise<Buffer> | null = null;
 
 /** A photo of the test ID card (src/vision/document/test-images.ts): what document slots accept. */
 export function cardJpeg(): Promise<Buffer> {
   card ??= sceneJpeg({ cardShare: 0.7 });
   return card;
+}
+
+/**
+ * A photo of the test ID card's back (e2e/support/id-card-back.ts): what a back slot accepts
+ * (the front again is refused as `same_side`).
+ */
+export function cardBackJpeg(): Promise<Buffer> {
+  cardBack ??= sideSceneJpeg('back', { cardShare: 0.7 });
+  return cardBack;
 }
 
 /** Creates a session through the customer API; returns its id (the processId). */
@@ -82,7 +93,7 @@ export async function captureAll(h: Harness, id: string, docType = 'NATIONAL_ID'
   expect((await h.request('POST', hostedPath(id, '/start'))).status).toBe(200);
   expect((await h.request('PUT', hostedPath(id, '/document'), { body: { type: docType, issuingState } })).status).toBe(200);
   expect((await upload(h, id, 'document-front', doc)).status).toBe(200);
-  if (docType !== 'PASSPORT') expect((await upload(h, id, 'document-back', doc)).status).toBe(200);
+  if (docType !== 'PASSPORT') expect((await upload(h, id, 'document-back', await cardBackJpeg())).status).toBe(200);
 
   const last = await liveSelfie(h, id);
   return last.body.data;

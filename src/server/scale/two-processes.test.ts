@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdCardFrame } from '../../../e2e/support/id-card';
 import { renderPoseFrames } from '../../../e2e/support/liveness-frames';
-import { cardJpeg, deviceResult, faceFrames } from '../routes/hosted-individual.testkit';
+import { cardBackJpeg, cardJpeg, deviceResult, faceFrames } from '../routes/hosted-individual.testkit';
 import { freshPostgresDatabase } from '../testing/harness';
 import { startTestS3, type TestS3 } from '../testing/s3-server';
 import { startProcess, type Proc } from '../testing/spawn-server';
@@ -54,7 +54,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes, one database, one 
     await call(a.url, 'POST', hosted('/start'));
     await call(a.url, 'PUT', hosted('/document'), { json: { type: 'NATIONAL_ID', issuingState: 'NGA' } });
     await call(a.url, 'PUT', hosted('/media/document-front'), { raw: new Uint8Array(await cardJpeg()), type: 'image/jpeg' });
-    await call(b.url, 'PUT', hosted('/media/document-back'), { raw: new Uint8Array(await cardJpeg()), type: 'image/jpeg' });
+    await call(b.url, 'PUT', hosted('/media/document-back'), { raw: new Uint8Array(await cardBackJpeg()), type: 'image/jpeg' });
     const challenge = (await call(b.url, 'POST', hosted('/liveness/challenge'))).data as { challengeId: string; actions: string[] };
     const f = await faceFrames();
     const form = new FormData();
@@ -95,7 +95,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes, one database, one 
     const id = (await call(a.url, 'POST', '/v1/verifications', { key, json: { vendorData: 'lb-live' } })).data.verificationId!;
     await call(a.url, 'PUT', `/v1/verifications/${id}/document`, { key, json: { type: 'NATIONAL_ID', issuingState: 'UTO' } });
     await call(a.url, 'PUT', `/v1/verifications/${id}/media/document-front`, { key, raw: new Uint8Array(card), type: 'image/jpeg' });
-    await call(b.url, 'PUT', `/v1/verifications/${id}/media/document-back`, { key, raw: new Uint8Array(card), type: 'image/jpeg' });
+    await call(b.url, 'PUT', `/v1/verifications/${id}/media/document-back`, { key, raw: new Uint8Array(await cardBackJpeg()), type: 'image/jpeg' });
     await call(b.url, 'PUT', `/v1/verifications/${id}/media/selfie`, { key, raw: new Uint8Array(frames[0]!), type: 'image/jpeg' });
     const form = new FormData();
     form.set('labels', JSON.stringify(['neutral', 'turn-right', 'blink']));
