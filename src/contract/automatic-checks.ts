@@ -36,6 +36,13 @@ export const automaticChecksSchema = z.object({
     withheldFields: z.array(z.string()).optional(),
     expired: z.boolean().nullable(),
     side: z.string(),
+    /**
+     * No check digit covers names: true when a second, independent read of the MRZ gave the
+     * same names. A session is never approved without it.
+     */
+    nameConfirmed: z.boolean().optional(),
+    /** How: `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`, `names_malformed`, `no_mrz`. */
+    nameConfirmation: z.string().optional(),
   }).optional(),
   durationMs: z.number().optional(),
 });

@@ -14,7 +14,7 @@ function analysis(over: Partial<SessionAnalysis> = {}): SessionAnalysis {
   return {
     selfie: face(), document: { ...face(), side: 'front' }, faceDistance: 0.3,
     evidence: [frame('neutral', {}), frame('turn-left', { yawDeg: 22 }, 0.5), frame('blink', { eyeOpenness: 0.18 })],
-    mrz: { found: true, side: 'back', format: 'TD1', valid: true, failedChecks: [], expired: false, docInfo },
+    mrz: { found: true, side: 'back', format: 'TD1', valid: true, failedChecks: [], expired: false, docInfo, nameConfirmed: true, nameConfirmation: 'second_read_agrees' },
     durationMs: 900, ...over,
   };
 }
@@ -62,6 +62,21 @@ describe('decideFromAnalysis', () => {
     expect(bad.checks.reasons.join()).toMatch(/expirationDateCheckDigit, compositeCheckDigit; not taken: expiryDate/);
     expect(bad.checks.document).toMatchObject({ mrz: 'invalid', failedChecks: ['expirationDateCheckDigit', 'compositeCheckDigit'], withheldFields: ['expiryDate'] });
     expect(decideFromAnalysis(analysis({ mrz: { found: false } }), live(), 'auto').outcome).toBe('review');
+  });
+
+  it('sends a valid MRZ whose names a second read did not confirm to a specialist, never approves it', () => {
+    for (const how of ['second_read_disagrees', 'second_read_unreadable']) {
+      const r = decideFromAnalysis(analysis({ mrz: { ...analysis().mrz, nameConfirmed: false, nameConfirmation: how } }), live(), 'auto');
+      expect(r.outcome, how).toBe('review');
+      expect(r.checks.reasons, how).toEqual([`name_unconfirmed: the MRZ names were not confirmed (${how})`]);
+      expect(r.checks.document).toMatchObject({ mrz: 'valid', nameConfirmed: false, nameConfirmation: how });
+      // The specialist still gets what was read, to compare with the document.
+      expect(r.docInfo).toEqual(docInfo);
+    }
+    // An analysis that says nothing about the names is no confirmation either.
+    const { nameConfirmed: _, ...silent } = analysis().mrz;
+    expect(decideFromAnalysis(analysis({ mrz: silent }), live(), 'auto').outcome).toBe('review');
+    expect(decideFromAnalysis(analysis(), live(), 'auto').checks.document).toMatchObject({ nameConfirmed: true, nameConfirmation: 'second_read_agrees' });
   });
 
   it('fails liveness evidence with no motion, whatever the browser said', () => {

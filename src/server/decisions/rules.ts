@@ -49,6 +49,8 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   if (mrz.found && mrz.valid && mrz.expired) failures.push('Document expired');
   if (!mrz.found) doubts.push('document data (MRZ) could not be read');
   else if (!mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}${mrz.withheld?.length ? `; not taken: ${mrz.withheld.join(', ')}` : ''}`);
+  // Check digits prove numbers and dates, never names: an unconfirmed name is never approved.
+  if (mrz.found && mrz.nameConfirmed !== true) doubts.push(`name_unconfirmed: the MRZ names were not confirmed (${mrz.nameConfirmation ?? 'not checked'})`);
 
   if (server.verdict === 'no_motion') failures.push('Liveness evidence shows no motion');
   else if (server.verdict === 'other_person') failures.push('Liveness evidence shows another person');
@@ -70,6 +72,7 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
     document: {
       mrz: !mrz.found ? 'unreadable' : mrz.valid ? 'valid' : 'invalid', format: mrz.format ?? '',
       failedChecks: mrz.failedChecks ?? [], withheldFields: mrz.withheld ?? [], expired: mrz.found ? Boolean(mrz.expired) : null, side: mrz.side ?? '',
+      nameConfirmed: mrz.nameConfirmed === true, nameConfirmation: mrz.found ? mrz.nameConfirmation ?? 'not_checked' : 'no_mrz',
     },
     durationMs: a.durationMs,
   };

@@ -37,7 +37,7 @@ export async function analyseSession(media: SessionMedia, engines: { face: FaceE
     if (reading.found) {
       mrz = {
         found: true, side, format: reading.format, valid: reading.valid, failedChecks: reading.failedChecks, expired: reading.expired,
-        docInfo: reading.docInfo, withheld: reading.withheld,
+        docInfo: reading.docInfo, withheld: reading.withheld, nameConfirmed: reading.names.confirmed, nameConfirmation: reading.names.how,
       };
       break;
     }

@@ -32,7 +32,7 @@ const LINES: Record<MrzFormat, { count: number; length: number }> = {
   TD1: { count: 3, length: 30 }, TD2: { count: 2, length: 36 }, TD3: { count: 2, length: 44 },
 };
 /** Where the name field sits: TD1 has a line of its own, TD2/TD3 the first line after the state. */
-const NAME_FIELD: Record<MrzFormat, { line: number; start: number }> = {
+export const NAME_FIELD: Record<MrzFormat, { line: number; start: number }> = {
   TD1: { line: 2, start: 0 }, TD2: { line: 0, start: 5 }, TD3: { line: 0, start: 5 },
 };
 /**

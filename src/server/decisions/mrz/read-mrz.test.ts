@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdCard, specimenTd1 } from '../../../../e2e/support/id-card';
-import { createMrzReader, textSkew, type MrzReader, type MrzReading } from './read-mrz';
+import { createMrzReader, type MrzReader, type MrzReading } from './read-mrz';
+import { textSkew } from './text-skew';
 
 const today = new Date('2026-11-25T00:00:00Z');
 const FACE = 'e2e/fixtures/grace_hopper.jpg';
@@ -76,7 +77,7 @@ describe('MRZ reader (tesseract.js + OCR-B)', () => {
   it('reads a clean scan of a TD1 card and of a TD3 passport page exactly', async () => {
     const scan = await sharp(card).flatten({ background: '#fff' }).jpeg({ quality: 90 }).toBuffer();
     const td1 = await read('TD1 scan', scan);
-    expect(td1).toMatchObject({ found: true, format: 'TD1', lines: specimenTd1(), valid: true, failedChecks: [], expired: false });
+    expect(td1).toMatchObject({ found: true, format: 'TD1', lines: specimenTd1(), valid: true, failedChecks: [], expired: false, names: { confirmed: true, how: 'second_read_agrees' } });
     expect(td1.found && td1.docInfo).toMatchObject({ docType: 'NATIONAL_ID', docNumber: 'D23145890', lastName: 'HOPPER', firstName: 'GRACE', expiryDate: '2031-12-09' });
 
     const td3 = await read('TD3 scan', await sharp(page).jpeg({ quality: 90 }).toBuffer());
@@ -102,6 +103,32 @@ describe('MRZ reader (tesseract.js + OCR-B)', () => {
     const upsideDown = await sharp(frame).rotate(180).jpeg({ quality: 85 }).toBuffer();
     expect(await read('TD1 upside down', upsideDown)).toMatchObject({ found: true, lines: specimenTd1(), valid: true });
   }, 60_000);
+
+  it('reads a card photographed on its side or upside down (quarter turns) exactly, names confirmed', async () => {
+    const frame = await inFrame(card, { width: 1280, height: 720 }, 0.6);
+    for (const degrees of [90, 180, 270]) {
+      const turned = await sharp(frame).rotate(degrees).jpeg({ quality: 85 }).toBuffer();
+      expect(await read(`TD1 turned ${degrees}°`, turned), `${degrees}°`).toMatchObject({ found: true, lines: specimenTd1(), valid: true, names: { confirmed: true } });
+    }
+    const td3 = await sharp(await inFrame(page, { width: 1280, height: 960 }, 0.7)).rotate(270).jpeg({ quality: 85 }).toBuffer();
+    expect(await read('TD3 turned 270°', td3)).toMatchObject({ found: true, lines: TD3, valid: true, names: { confirmed: true } });
+  }, 120_000);
+
+  it('reads phone photos held 15° and 20° off level, either way, exactly', async () => {
+    const frame = await inFrame(card, { width: 1280, height: 720 }, 0.55);
+    for (const degrees of [-20, -15, 15, 20]) {
+      expect(await read(`TD1 ${degrees}°`, await phonePhoto(frame, degrees)), `${degrees}°`).toMatchObject({ found: true, lines: specimenTd1(), valid: true });
+    }
+    const td3 = await phonePhoto(await inFrame(page, { width: 1280, height: 960 }, 0.6), -18);
+    expect(await read('TD3 -18°', td3)).toMatchObject({ found: true, lines: TD3, valid: true });
+  }, 120_000);
+
+  it('reads a tight scan (the document fills the picture, no edge to find), also on its side', async () => {
+    const scan = await sharp(page).flatten({ background: '#f4efe4' }).jpeg({ quality: 85 }).toBuffer();
+    expect(await read('TD3 tight scan', scan)).toMatchObject({ found: true, lines: TD3, valid: true });
+    const onSide = await sharp(card).flatten({ background: '#dfe9f5' }).rotate(90).jpeg({ quality: 85 }).toBuffer();
+    expect(await read('TD1 tight scan 90°', onSide)).toMatchObject({ found: true, lines: specimenTd1(), valid: true });
+  }, 120_000);
 
   it('finds no MRZ on a cat, a blank page or bytes that are no image, without throwing', async () => {
     expect(await read('no MRZ (cat)', readFileSync('e2e/fixtures/chelsea.png'))).toEqual({ found: false });

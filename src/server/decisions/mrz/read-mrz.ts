@@ -1,12 +1,13 @@
-import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { FINDER_LONG_EDGE, findDocumentInPhoto } from '../../../vision/document/find-in-photo';
-import { boxBlur3, downscale, gradient } from '../../../vision/document/grey-ops';
 import type { GreyImage } from '../../../vision/document/types';
+import { confirmNames, type NameCheck } from './confirm-names';
+import { crop, decode, ocrPng, rotate } from './mrz-image';
+import { cardView, wholeView, type CardView } from './mrz-views';
 import { checkOcrModel, ensureOcrData, OCR_LANG } from './ocr-data';
 import { findMrzLines, parseMrz, type ParsedMrz } from './parse-mrz';
+import { textSkew } from './text-skew';
 
-export type MrzReading = { found: false } | ({ found: true } & ParsedMrz);
+export type MrzReading = { found: false } | ({ found: true; names: NameCheck } & ParsedMrz);
 
 export interface MrzReader {
   /**
@@ -20,12 +21,8 @@ export interface MrzReader {
   close(): Promise<void>;
 }
 
-/** Bigger photos are refused before decoding (a decompression bomb); 120 MP covers phone sensors. */
-const MAX_INPUT_PIXELS = 120_000_000;
-/** Long edge the photo is reduced to first, px: still ≥ 25 px a character for a card a third of the photo wide. */
-const MAX_EDGE = 3000;
 /**
- * Width a region is scaled to before OCR, px (the card's width, so a TD1 line spans ~0.9 of
+ * Width a band is scaled to before OCR, px (the card's width, so a TD1 line spans ~0.9 of
  * it): ~20 px a character for a passport's 44, ~30 px for a card's 30. Measured on rendered
  * cards in 640x480 to 1920x1080 frames: upscaling small, soft photos further reads worse, so
  * the larger size is only the second look at an MRZ that was found but read with a fault.
@@ -34,8 +31,8 @@ const OCR_WIDTH = 1000;
 const OCR_WIDTH_RETRY = 1600;
 /** Share of the card's height searched first: the MRZ's 3 lines (TD1) or 2 (passport) sit at the bottom. */
 const BAND_SHARE = 0.45;
-/** Steepest text tilt straightened, degrees; beyond it the search costs more than photos need. */
-const MAX_SKEW_DEG = 8;
+/** Tilt left in a band after the card was levelled (perspective, a quad a little off), degrees. */
+const BAND_SKEW_DEG = 8;
 const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 const NOT_FOUND: MrzReading = { found: false };
 
@@ -43,104 +40,13 @@ const NOT_FOUND: MrzReading = { found: false };
 const looksLikeMrz = (text: string) =>
   text.split('\n').some((l) => { const c = l.replace(/\s+/g, ''); return c.length >= 25 && c.includes('<<') && /^[A-Z0-9<]+$/.test(c); });
 
-interface Region { left: number; top: number; width: number; height: number }
+/** How one band was prepared for tesseract: two different ones make two independent reads. */
+interface Look { band: GreyImage; width: number; binarize: boolean }
 
-/** One byte per pixel, EXIF-upright, transparency on white; null for what sharp cannot decode. */
-async function decode(image: Buffer): Promise<GreyImage | null> {
-  try {
-    const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate().flatten({ background: '#fff' }).toColourspace('b-w')
-      .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-      .raw().toBuffer({ resolveWithObject: true });
-    if (info.channels !== 1 || info.width < 16 || info.height < 16) return null;
-    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-  } catch {
-    return null;
-  }
-}
-
-function crop(img: GreyImage, r: Region): GreyImage {
-  const data = new Uint8Array(r.width * r.height);
-  for (let y = 0; y < r.height; y++) {
-    const from = (r.top + y) * img.width + r.left;
-    data.set(img.data.subarray(from, from + r.width), y * r.width);
-  }
-  return { width: r.width, height: r.height, data };
-}
-
-/** The card's box in the photo (2 % margin), or the whole photo when no card is found. */
-function cardRegion(img: GreyImage): Region {
-  const { corners } = findDocumentInPhoto(downscale(img, FINDER_LONG_EDGE * 2));
-  if (!corners) return { left: 0, top: 0, width: img.width, height: img.height };
-  const xs = corners.map((p) => p.x * img.width);
-  const ys = corners.map((p) => p.y * img.height);
-  const margin = 0.02 * img.width;
-  const left = Math.max(0, Math.floor(Math.min(...xs) - margin));
-  const top = Math.max(0, Math.floor(Math.min(...ys) - margin));
-  const right = Math.min(img.width, Math.ceil(Math.max(...xs) + margin));
-  const bottom = Math.min(img.height, Math.ceil(Math.max(...ys) + margin));
-  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
-}
-
-/**
- * Tilt of the text lines, degrees, positive when they descend to the right (the photo turned
- * clockwise). Projection profile of edge pixels (character strokes, the card's border: not the
- * dark table around it, whose mass would hide the lines): they are summed along lines of each
- * candidate slope, and the slope that piles them into the fewest, fullest rows is the text's.
- */
-export function textSkew(img: GreyImage): number {
-  const small = downscale(img, 640);
-  const { width: w, height: h } = small;
-  const g = gradient(boxBlur3(small));
-  // The strongest ~15 % of gradients: strokes, whatever the photo's contrast.
-  const histogram = new Uint32Array(256);
-  for (const v of g) histogram[v]!++;
-  let threshold = 255;
-  for (let n = 0; threshold > 20 && n < 0.15 * g.length; threshold--) n += histogram[threshold]!;
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) if (g[y * w + x]! > threshold) { xs.push(x - w / 2); ys.push(y); }
-  }
-  if (xs.length < 50) return 0;
-  const pad = Math.ceil((w / 2) * Math.tan((MAX_SKEW_DEG * Math.PI) / 180)) + 1;
-  const rows = new Float64Array(h + 2 * pad);
-  const score = (deg: number) => {
-    const slope = Math.tan((deg * Math.PI) / 180);
-    rows.fill(0);
-    for (let i = 0; i < xs.length; i++) rows[Math.round(ys[i]! - xs[i]! * slope) + pad]! += 1;
-    let s = 0;
-    for (const r of rows) s += r * r;
-    return s;
-  };
-  const best = (from: number, to: number, step: number, start: number) => {
-    let angle = start;
-    let top = score(start);
-    for (let a = from; a <= to + 1e-9; a += step) {
-      const s = score(a);
-      if (s > top) { top = s; angle = a; }
-    }
-    return angle;
-  };
-  const coarse = best(-MAX_SKEW_DEG, MAX_SKEW_DEG, 0.5, 0);
-  return Math.round(best(coarse - 0.4, coarse + 0.4, 0.1, coarse) * 10) / 10;
-}
-
-/** A region of the photo as tesseract gets it: upright, straightened, scaled, stretched contrast. */
-async function prepare(img: GreyImage, r: Region, upsideDown: boolean, width: number): Promise<Buffer> {
-  const region = crop(img, r);
-  const skew = textSkew(region);
-  // Under half a degree the lines stay within a character's height: not worth a resample.
-  const turn = (upsideDown ? 180 : 0) - (Math.abs(skew) < 0.5 ? 0 : skew);
-  const raw = { raw: { width: region.width, height: region.height, channels: 1 as const } };
-  return sharp(Buffer.from(region.data.buffer, region.data.byteOffset, region.data.length), raw)
-    .rotate(turn, { background: '#fff' })
-    // A region far taller than wide (a strip of a photo) is no MRZ: cap it rather than feed tesseract a tower.
-    .resize(width, 2 * width, { fit: 'inside' })
-    .normalise()
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-}
+const bottomBand = (img: GreyImage): GreyImage => {
+  const height = Math.max(1, Math.ceil(img.height * BAND_SHARE));
+  return crop(img, { left: 0, top: img.height - height, width: img.width, height });
+};
 
 async function startWorker(langPath?: string): Promise<Worker> {
   const dir = langPath ?? await ensureOcrData();
@@ -170,11 +76,13 @@ async function startWorker(langPath?: string): Promise<Worker> {
 /**
  * Reads the MRZ of a document photo with tesseract.js and the OCR-B model, then validates it
  * (parse-mrz). One tesseract worker, made on first use and reused; calls are serialised. The
- * card is located (the capture screens' document finder), each region straightened (textSkew)
- * and OCR'd; at most three passes a photo (~0.2–0.4 s each): the card's bottom band; then either
- * the same band larger (MRZ text was there but did not check) or the top band turned over (a
- * card held upside down); then the whole card. The first reading whose checks all hold wins,
- * else the one with the fewest failed checks.
+ * card is located (the capture screens' document finder) and levelled (tilts up to ~20°), then
+ * its bottom band is read in each quarter turn, the likeliest first (a scan turned 90°, a card
+ * upside down), ~0.2–0.4 s a pass. Where MRZ text shows but does not check, the same band is
+ * read again larger, then thresholded; the first reading whose checks all hold wins, else the
+ * one with the fewest failed checks. No MRZ at the bottom of any turn: the whole card, then the
+ * whole photo (a tight scan whose edges the finder cannot see). Last, the names (no check digit
+ * covers them) are read a second time from the band prepared differently, and must agree.
  */
 export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
   let worker: Promise<Worker> | null = null;
@@ -185,36 +93,62 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     throw err;
   }));
 
-  async function ocr(png: Buffer): Promise<string> {
-    return (await (await tesseract()).recognize(png)).data.text;
+  /** The band's text as tesseract reads it, straightened by its own line tilt; null when the image side fails. */
+  async function ocr(look: Look): Promise<string | null> {
+    const skew = textSkew(look.band, BAND_SKEW_DEG);
+    // Under half a degree the lines stay within a character's height: not worth a resample.
+    const png = await ocrPng(look.band, Math.abs(skew) < 0.5 ? 0 : -skew, look.width, look.binarize).catch(() => null);
+    // The image side never fails a read (the photo's problem is `found: false`); OCR errors do.
+    return png ? (await (await tesseract()).recognize(png)).data.text : null;
   }
 
   async function readOnce(image: Buffer, today: Date): Promise<MrzReading> {
     const img = await decode(image);
     if (!img) return NOT_FOUND;
-    const card = cardRegion(img);
-    const bandHeight = Math.max(1, Math.ceil(card.height * BAND_SHARE));
-    const bottom: Region = { ...card, top: card.top + card.height - bandHeight, height: bandHeight };
-    const top: Region = { ...card, height: bandHeight };
-    let best: (ParsedMrz & { found: true }) | null = null;
-    let mrzSeen = false;
-    const attempt = async (r: Region, upsideDown: boolean, width = OCR_WIDTH) => {
-      // The image side never fails a read (the photo's problem is `found: false`); OCR errors do.
-      const png = await prepare(img, r, upsideDown, width).catch(() => null);
-      if (!png) return false;
-      const text = await ocr(png);
-      mrzSeen ||= looksLikeMrz(text);
+    let best: { parsed: ParsedMrz; look: Look } | null = null;
+    const attempt = async (look: Look): Promise<{ seen: boolean; valid: boolean }> => {
+      const text = await ocr(look);
+      if (text === null) return { seen: false, valid: false };
       const lines = findMrzLines(text);
       const parsed = lines ? parseMrz(lines, today) : null;
-      if (parsed && (!best || parsed.failedChecks.length < best.failedChecks.length)) best = { found: true, ...parsed };
-      mrzSeen ||= parsed !== null;
-      return parsed?.valid === true;
+      if (parsed && (!best || parsed.failedChecks.length < best.parsed.failedChecks.length)) best = { parsed, look };
+      return { seen: parsed !== null || looksLikeMrz(text), valid: parsed?.valid === true };
     };
-    if (await attempt(bottom, false)) return best!;
-    // MRZ text in the band, read with a fault: the card is the right way up, look closer.
-    if (mrzSeen ? await attempt(bottom, false, OCR_WIDTH_RETRY) : await attempt(top, true)) return best!;
-    await attempt(card, false);
-    return best ?? NOT_FOUND;
+    /** True once a band held MRZ text: that turn is the right way up, the others need no look. */
+    const search = async (view: CardView, turns: CardView['turns']): Promise<boolean> => {
+      for (const turn of turns) {
+        const band = bottomBand(turn ? (await rotate(view.image, turn)).image : view.image);
+        const first = await attempt({ band, width: OCR_WIDTH, binarize: false });
+        if (first.valid) return true;
+        if (!first.seen) continue;
+        // MRZ text in the band, read with a fault: look closer, then at black on white.
+        if (!(await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false })).valid) await attempt({ band, width: OCR_WIDTH, binarize: true });
+        return true;
+      }
+      return false;
+    };
+
+    const card = await cardView(img);
+    if (!(await search(card, card.turns))) {
+      // The MRZ higher up than the band (a passport page with a deep margin below it).
+      await attempt({ band: card.image, width: OCR_WIDTH, binarize: false });
+      if (!best && card.found) {
+        const whole = await wholeView(img);
+        await search(whole, whole.turns.slice(0, 2));
+      }
+    }
+    const found = best as { parsed: ParsedMrz; look: Look } | null;
+    if (!found) return NOT_FOUND;
+    // The second read: same band, other scale, other thresholding.
+    const { look } = found;
+    const otherLook = { band: look.band, width: look.width === OCR_WIDTH ? OCR_WIDTH_RETRY : OCR_WIDTH, binarize: !look.binarize };
+    const text = await ocr(otherLook);
+    const lines = text === null ? null : findMrzLines(text);
+    const second = lines ? parseMrz(lines, today) : null;
+    // The second read may check where the first did not: then it is the reading, the first its witness.
+    const [reading, witness] = second && second.failedChecks.length < found.parsed.failedChecks.length
+      ? [second, found.parsed] : [found.parsed, second];
+    return { found: true, ...reading, names: confirmNames(reading, witness) };
   }
 
   return {
