@@ -10,7 +10,7 @@ export interface CardMeasures {
    * is judged on its edges, not its lighting. A sharp printed card reads ~0.5+, a soft one < 0.3.
    */
   sharpness: number;
-  /** Largest blown-out blob (luma ≥ 250) inside the card, as a share of the card's area. */
+  /** Largest solid blown-out blob (luma ≥ 250) inside the card, as a share of the card's area. */
   glare: number;
 }
 
@@ -26,8 +26,17 @@ function boundsOf(quad: readonly Point[], w: number, h: number) {
   };
 }
 
-/** Largest 4-connected blob of `mask` (restricted to the bounds), px. */
-function largestBlob(mask: Uint8Array, w: number, b: ReturnType<typeof boundsOf>): number {
+/**
+ * A blown-out blob counts as a reflection only when it is solid: its outline is short for its
+ * area (compactness 4πA/P² of a disc is 1, of an ellipse twice as long as wide ~0.9). The white
+ * paper of a real document is blown out too in a bright scan or photo, but it is full of holes
+ * (every letter, the portrait) and its outline runs round each of them: compactness well under
+ * 0.05. A reflection erases the print under it, so it has no such holes.
+ */
+const MIN_GLARE_COMPACTNESS = 0.15;
+
+/** Largest solid 4-connected blob of `mask` (restricted to the bounds), px. */
+function largestSolidBlob(mask: Uint8Array, w: number, b: ReturnType<typeof boundsOf>): number {
   const seen = new Uint8Array(mask.length);
   const stack: number[] = [];
   let largest = 0;
@@ -38,14 +47,19 @@ function largestBlob(mask: Uint8Array, w: number, b: ReturnType<typeof boundsOf>
       seen[start] = 1;
       stack.push(start);
       let size = 0;
+      let outline = 0;
       while (stack.length) {
         const i = stack.pop()!;
         size++;
+        let edge = false;
         for (const j of [i - 1, i + 1, i - w, i + w]) {
-          if (mask[j] && !seen[j]) { seen[j] = 1; stack.push(j); }
+          if (!mask[j]) edge = true;
+          else if (!seen[j]) { seen[j] = 1; stack.push(j); }
         }
+        if (edge) outline++;
       }
-      if (size > largest) largest = size;
+      const compact = outline ? (4 * Math.PI * size) / (outline * outline) : 1;
+      if (size > largest && compact >= MIN_GLARE_COMPACTNESS) largest = size;
     }
   }
   return largest;
@@ -79,6 +93,6 @@ export function measureCard(image: GreyImage, corners: readonly Point[]): CardMe
   return {
     brightness: mean,
     sharpness: lap / n / (std + 4),
-    glare: largestBlob(blown, w, b) / n,
+    glare: largestSolidBlob(blown, w, b) / n,
   };
 }

@@ -1,10 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findDocumentInPhoto } from './find-in-photo';
 import { greyOf, noiseJpeg, plainJpeg, sceneJpeg } from './test-images';
 
 describe('findDocumentInPhoto', () => {
   it('finds the card in close-ups and in wider shots, sharp or not, on different tables', async () => {
-    for (const scene of [{ cardShare: 0.8 }, { cardShare: 0.5 }, { cardShare: 0.3 }, { blurSigma: 3 }, { background: 'wood' }, { rotateDeg: 20 }]) {
+    for (const scene of [{ cardShare: 0.8 }, { cardShare: 0.5 }, { cardShare: 0.4 }, { blurSigma: 3 }, { background: 'wood' }, { rotateDeg: 20 }]) {
       const found = findDocumentInPhoto(await greyOf(await sceneJpeg(scene)));
       expect(found.found, JSON.stringify(scene)).toBe(true);
       expect(found.corners).toHaveLength(4);
@@ -18,9 +19,22 @@ describe('findDocumentInPhoto', () => {
     expect(Math.max(...xs)).toBeCloseTo(0.75, 1);
   });
 
+  it('refuses a card too small to read: under a tenth of the photo (a card 30 % of its width)', async () => {
+    expect(findDocumentInPhoto(await greyOf(await sceneJpeg({ cardShare: 0.3 }))).found).toBe(false);
+  });
+
   it('finds nothing in a plain picture, a face photo, a cat, noise, or a card cut in half', async () => {
     for (const input of [await plainJpeg('#00ff00'), await plainJpeg('#808080'), 'e2e/fixtures/grace_hopper.jpg', 'e2e/fixtures/chelsea.png', await noiseJpeg(), await sceneJpeg({ centre: { x: 0.05, y: 0.5 } })]) {
       expect(findDocumentInPhoto(await greyOf(input, 1024)).found).toBe(false);
     }
+  });
+
+  it('finds nothing in real photos of other things (animals, people, food, streets, machines)', async () => {
+    const dir = 'src/vision/document/fixtures';
+    const photos = readdirSync(dir).filter((f) => f.endsWith('.jpg'));
+    expect(photos.length).toBeGreaterThanOrEqual(14);
+    const found = [];
+    for (const f of photos) if (findDocumentInPhoto(await greyOf(`${dir}/${f}`, 1024)).found) found.push(f);
+    expect(found).toEqual([]);
   });
 });

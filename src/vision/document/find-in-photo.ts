@@ -2,10 +2,17 @@
 // upload the server receives)? Same finder as the live frames, no guide, lenient on size.
 import { findCard } from './find-card';
 import { downscale } from './grey-ops';
+import { quadArea } from './regions';
 import type { GreyImage, NormPoint } from './types';
 
 /** Working size of the finder, px on the long edge (live frames use the same). */
 export const FINDER_LONG_EDGE = 320;
+/**
+ * A document photographed to be verified covers at least a tenth of the picture (the capture
+ * guide asks for most of it). Smaller rectangles are what a photo of anything else holds: a
+ * number plate, a window, a patch of fur that happens to be card-shaped.
+ */
+export const PHOTO_MIN_AREA_SHARE = 0.1;
 
 export interface PhotoFinding {
   found: boolean;
@@ -13,7 +20,7 @@ export interface PhotoFinding {
 }
 
 /**
- * A card whose edges are visible, covering at least ~5 % of the photo. A picture filled edge to
+ * A card whose edges are visible, covering at least a tenth of the photo. A picture filled edge to
  * edge by the card (a tight scan) is not recognised: the person is asked for a photo showing
  * the whole document, which is also what the capture guide asks.
  */
@@ -21,6 +28,7 @@ export function findDocumentInPhoto(image: GreyImage): PhotoFinding {
   const small = downscale(image, FINDER_LONG_EDGE);
   const card = findCard(small);
   if (!card || card.quad.touchesBorder) return { found: false, corners: null };
+  if (quadArea(card.quad.corners) < PHOTO_MIN_AREA_SHARE * small.width * small.height) return { found: false, corners: null };
   return {
     found: true,
     corners: card.quad.corners.map((p) => ({ x: p.x / small.width, y: p.y / small.height })),
