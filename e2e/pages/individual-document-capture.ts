@@ -16,7 +16,8 @@ export class IndividualDocumentCapturePage extends CaptureScreen {
 
   /**
    * Live guidance; `data-hint` is no-document|too-far|too-close|cut-off|tilted|too-dark|glare|
-   * blurry|hold-still|ready (none before the first analysed frame).
+   * blurry|hold-still|ready, or turn-over on the back while the card still shows the front (none
+   * before the first analysed frame).
    */
   qualityHint(): Locator {
     return this.root.getByTestId('quality-hint');

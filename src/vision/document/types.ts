@@ -21,9 +21,13 @@ export interface GreyImage {
   data: Uint8Array;
 }
 
-/** What the capture screen tells the person, most important first (see analyse-frame.ts). */
+/**
+ * What the capture screen tells the person, most important first (see analyse-frame.ts);
+ * 'turn-over': the back step sees the front again (side-gate.ts).
+ */
 export type DocumentHint =
-  | 'no-document' | 'too-far' | 'too-close' | 'cut-off' | 'tilted' | 'too-dark' | 'glare' | 'blurry' | 'hold-still' | 'ready';
+  | 'no-document' | 'too-far' | 'too-close' | 'cut-off' | 'tilted' | 'too-dark' | 'glare' | 'blurry' | 'hold-still' | 'ready'
+  | 'turn-over';
 
 /** A found card: corners clockwise from top-left, in px of the analysed image. */
 export interface CardQuad {

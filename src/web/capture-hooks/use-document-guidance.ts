@@ -25,11 +25,14 @@ export interface DocumentGuidance {
  * Owns the document frame loop: frames go to the document engine (a Worker where the browser
  * has one), which finds the card, judges light, glare, focus and motion, and says when to take
  * the picture. `guideRef` is the on-screen card frame, mapped into the video's coordinates.
+ * `otherSide`: the photo of the side already accepted (the front, on the back step); until the
+ * card shown clearly differs from it the hint is 'turn-over' and nothing is taken.
  */
 export function useDocumentGuidance(
   videoRef: RefObject<HTMLVideoElement | null>,
   guideRef: RefObject<HTMLElement | null>,
   active: boolean,
+  otherSide: Blob | null = null,
 ): DocumentGuidance {
   const [hint, setHint] = useState<DocumentHint | null>(null);
   const [autoCapture, setAutoCapture] = useState(false);
@@ -54,6 +57,7 @@ export function useDocumentGuidance(
       return;
     }
     engineRef.current = engine;
+    engine.setReference(otherSide);
     const stabilise = createStabiliser<DocumentHint>(HOLD_MS);
     const unsubscribe = engine.subscribe((update) => {
       setHint(stabilise(update.hint, performance.now()));
@@ -70,7 +74,7 @@ export function useDocumentGuidance(
       setAutoCapture(false);
       setShutterVisible(false);
     };
-  }, [videoRef, guideRef, active]);
+  }, [videoRef, guideRef, active, otherSide]);
 
   return {
     hint,

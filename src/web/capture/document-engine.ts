@@ -20,6 +20,11 @@ export interface DocumentEngine {
   start(video: HTMLVideoElement, getGuide: () => NormRect): void;
   stop(): void;
   reset(): void;
+  /**
+   * The other side already accepted (the front's photo, on the back step): frames whose card
+   * still looks like it are held back as 'turn-over'. Null forgets it.
+   */
+  setReference(photo: Blob | null): void;
   subscribe(cb: (update: DocumentEngineUpdate) => void): () => void;
   dispose(): void;
 }
@@ -93,6 +98,11 @@ export function createDocumentEngine(options: DocumentEngineOptions = {}): Docum
     reset() {
       send({ type: 'reset' });
     },
+    setReference(photo) {
+      if (!photo) { send({ type: 'reference', bitmap: null }); return; }
+      // Undecodable here: no reference, so no gate; the server compares the sides anyway.
+      void createImageBitmap(photo).then((bitmap) => send({ type: 'reference', bitmap }, [bitmap]), () => undefined);
+    },
     subscribe(cb) {
       listeners.add(cb);
       return () => listeners.delete(cb);
@@ -105,22 +115,28 @@ export function createDocumentEngine(options: DocumentEngineOptions = {}): Docum
   };
 }
 
+/** A still photo's finding; `sameSide` when it was compared with the other side's photo. */
+export type PhotoCheck = PhotoFinding & { sameSide?: boolean | null };
+
 /**
- * Is there a document in a whole photo? Runs the finder in a short-lived Worker (a picked file
- * can be 12 MP: decoding and reading it stays off the main thread).
+ * Is there a document in a whole photo, and (given the other side's photo) is it that side
+ * again? Runs the finder in a short-lived Worker (a picked file can be 12 MP: decoding and
+ * reading it stays off the main thread).
  */
-export async function checkDocumentPhoto(blob: Blob, createWorker: () => Worker = newWorker): Promise<PhotoFinding> {
+export async function checkDocumentPhoto(blob: Blob, otherSide: Blob | null = null, createWorker: () => Worker = newWorker): Promise<PhotoCheck> {
   const bitmap = await createImageBitmap(blob);
+  const reference = otherSide ? await createImageBitmap(otherSide).catch(() => undefined) : undefined;
   const worker = createWorker();
   try {
-    return await new Promise<PhotoFinding>((resolve, reject) => {
+    return await new Promise<PhotoCheck>((resolve, reject) => {
       worker.onmessage = (event: MessageEvent<FromDocumentWorker>) => {
         const m = event.data;
-        if (m.type === 'photo') resolve(m.finding);
+        if (m.type === 'photo') resolve({ ...m.finding, sameSide: m.sameSide });
         else if (m.type === 'error') reject(new Error(m.message));
       };
       worker.onerror = (e) => reject(new Error(e.message || 'document worker failed'));
-      worker.postMessage({ type: 'photo', id: 1, bitmap } satisfies ToDocumentWorker, [bitmap]);
+      const message: ToDocumentWorker = { type: 'photo', id: 1, bitmap, ...(reference ? { reference } : {}) };
+      worker.postMessage(message, reference ? [bitmap, reference] : [bitmap]);
     });
   } finally {
     worker.terminate();

@@ -1,6 +1,7 @@
 // The checks a document photo gets before "Use this photo": is there a document in it (the same
-// finder the server runs on every upload, so a photo refused here would be refused there), and,
-// on the side that carries the holder's photo, is a face visible on the card.
+// finder the server runs on every upload, so a photo refused here would be refused there), is
+// it the other side again (the front taken as the back: the server refuses that too), and, on
+// the side that carries the holder's photo, is a face visible on the card.
 import type { NormPoint, NormRect } from '../../vision/document/types';
 import { checkDocumentPhoto } from './document-engine';
 import { detectFacesInPhoto } from './face-detector';
@@ -9,10 +10,13 @@ import { documentPhotoNotes, type PhotoNote } from './photo-notes';
 export interface DocumentFinding {
   found: boolean;
   corners: NormPoint[] | null;
+  /** The photo shows the other side's side again; null or absent when not compared. */
+  sameSide?: boolean | null;
 }
 
 export interface DocumentCheckDeps {
-  findDocument: (blob: Blob) => Promise<DocumentFinding>;
+  /** `otherSide`: the photo of the side already accepted, to compare with. */
+  findDocument: (blob: Blob, otherSide: Blob | null) => Promise<DocumentFinding>;
   /** True/false when the detector ran; null when it cannot run here (no verdict, no note). */
   portraitVisible: (blob: Blob, corners: NormPoint[] | null) => Promise<boolean | null>;
   quality: (image: { blob: Blob; belowMinimum: boolean }) => Promise<PhotoNote[]>;
@@ -45,24 +49,25 @@ async function portraitVisible(blob: Blob, corners: NormPoint[] | null): Promise
 }
 
 const defaultDeps: DocumentCheckDeps = {
-  findDocument: checkDocumentPhoto,
+  findDocument: (blob, otherSide) => checkDocumentPhoto(blob, otherSide),
   portraitVisible,
   quality: documentPhotoNotes,
 };
 
 /**
- * Notes for a document photo: ['no-document'] alone when no document is found (nothing else
- * matters then); otherwise 'no-portrait' when the side should show a face and none is seen,
- * then the light, focus and size advice. A finder that cannot run gives no verdict: the server
- * checks every upload again.
+ * Notes for a document photo: ['no-document'] alone when no document is found, ['same-side']
+ * alone when it shows the side of `otherSide` again (nothing else matters then); otherwise
+ * 'no-portrait' when the side should show a face and none is seen, then the light, focus and
+ * size advice. A finder that cannot run gives no verdict: the server checks every upload again.
  */
 export async function checkDocumentCapture(
   image: { blob: Blob; belowMinimum: boolean },
-  options: { expectPortrait: boolean },
+  options: { expectPortrait: boolean; otherSide?: Blob | null },
   deps: DocumentCheckDeps = defaultDeps,
 ): Promise<PhotoNote[]> {
-  const finding = await deps.findDocument(image.blob).catch((): DocumentFinding | null => null);
+  const finding = await deps.findDocument(image.blob, options.otherSide ?? null).catch((): DocumentFinding | null => null);
   if (finding && !finding.found) return ['no-document'];
+  if (finding?.sameSide) return ['same-side'];
   const notes: PhotoNote[] = [];
   if (options.expectPortrait && (await deps.portraitVisible(image.blob, finding?.corners ?? null)) === false) {
     notes.push('no-portrait');

@@ -1,20 +1,22 @@
 // What the preview of a document photo says about it before the person sends it: no document
-// found (blocks: the server refuses it too), no portrait visible, too small to read, too dark,
-// glare, blurry. All but no-document advise a retake; the photo can still be used.
+// found or the other side again (both block: the server refuses them too), no portrait
+// visible, too small to read, too dark, glare, blurry. The others advise a retake; the photo
+// can still be used.
 import { assessFrameQuality, DEFAULT_FRAME_QUALITY, type FrameQualityHint, type FrameQualityThresholds } from './frame-quality';
 import { stillToCanvas } from './still-image';
 import { get2dContext } from './video-frame';
 
 /**
- * no-document: nothing card-like in the photo (blocks "Use this photo"); no-portrait: the side
+ * no-document: nothing card-like in the photo (blocks "Use this photo"); same-side: the back
+ * step's photo shows the accepted front again (blocks); no-portrait: the side
  * that carries the holder's photo shows no face; small: long edge under the document minimum
  * (1600 px); too-bright: glare or washed out.
  */
-export type PhotoNote = 'no-document' | 'no-portrait' | 'small' | 'too-dark' | 'too-bright' | 'blurry';
+export type PhotoNote = 'no-document' | 'same-side' | 'no-portrait' | 'small' | 'too-dark' | 'too-bright' | 'blurry';
 
 /** Notes that forbid using the photo. */
 export function blocksUse(notes: readonly PhotoNote[] | null): boolean {
-  return notes === null || notes.includes('no-document');
+  return notes === null || notes.includes('no-document') || notes.includes('same-side');
 }
 
 /** Size first (nothing else fixes it but a better camera or a closer shot), then light, then focus. */

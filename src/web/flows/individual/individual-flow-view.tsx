@@ -204,6 +204,7 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
             resubmission={flow.resubmission}
             resubmissionReason={session.resubmissionReason ?? null}
             retake={retake}
+            otherSide={step === 'document-back' ? captures['document-front']?.blob ?? null : null}
             noSizeConstraints={noSizeConstraints}
             onConfirm={confirm(step, step)}
             onContinue={() => advance(step)}

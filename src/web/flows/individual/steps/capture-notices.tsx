@@ -13,7 +13,7 @@ export function ResubmissionNotice({ reason }: { reason: string | null }) {
 }
 
 /** Advice on the previewed document photo; it can still be used. Announced politely. */
-export function PhotoNotes({ notes }: { notes: readonly Exclude<PhotoNote, 'no-document' | 'no-portrait'>[] }) {
+export function PhotoNotes({ notes }: { notes: readonly Exclude<PhotoNote, 'no-document' | 'same-side' | 'no-portrait'>[] }) {
   const { t } = useTranslation('individual');
   return (
     <div role="status" aria-live="polite" data-testid="photo-notes" data-notes={notes.join(' ')}>

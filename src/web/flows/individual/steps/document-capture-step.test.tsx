@@ -15,24 +15,30 @@ const photo = vi.hoisted(() => ({
   belowMinimum: false,
   grey: (_x: number, _y: number): number => 128,
   documentFound: true,
+  /** What the finder says when the photo is compared with the other side's. */
+  sameSide: null as boolean | null,
   faces: 1,
 }));
 const engine = vi.hoisted(() => ({
   listeners: new Set<(u: { hint: string; capture: boolean; corners: null; analyseMs: number }) => void>(),
   started: 0,
+  references: [] as (Blob | null)[],
 }));
 vi.mock('../../../capture/document-engine', () => ({
   createDocumentEngine: () => ({
     start: () => { engine.started++; },
     stop: () => undefined,
     reset: () => undefined,
+    setReference: (photo: Blob | null) => { engine.references.push(photo); },
     dispose: () => undefined,
     subscribe: (cb: (u: { hint: string; capture: boolean; corners: null; analyseMs: number }) => void) => {
       engine.listeners.add(cb);
       return () => engine.listeners.delete(cb);
     },
   }),
-  checkDocumentPhoto: vi.fn(async () => ({ found: photo.documentFound, reason: photo.documentFound ? 'ok' : 'no-document', corners: null })),
+  checkDocumentPhoto: vi.fn(async (_blob: Blob, otherSide: Blob | null) => ({
+    found: photo.documentFound, corners: null, sameSide: otherSide ? photo.sameSide : null,
+  })),
 }));
 vi.mock('../../../capture/face-detector', () => ({
   detectFacesInPhoto: vi.fn(async () => Array.from({ length: photo.faces }, () => ({ box: { x: 0.1, y: 0.2, width: 0.2, height: 0.3 }, score: 0.9 }))),
@@ -91,8 +97,10 @@ beforeEach(() => {
   photo.belowMinimum = false;
   photo.grey = print;
   photo.documentFound = true;
+  photo.sameSide = null;
   photo.faces = 1;
   engine.listeners.clear();
+  engine.references = [];
 });
 afterEach(() => {
   cleanup();
@@ -205,6 +213,50 @@ describe('DocumentCaptureStep auto-capture and document checks', () => {
     render(<DocumentCaptureStep {...p} />);
     pick();
     await waitFor(() => expect(screen.getByTestId('no-portrait')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('use-photo'));
+    expect(p.onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('on the back, gives the engine the front to wait for the card to be turned, and says so', async () => {
+    camera = installFakeCamera();
+    const front = new Blob(['front']);
+    render(<DocumentCaptureStep {...props({ side: 'back', otherSide: front })} />);
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
+    expect(engine.references).toEqual([front]);
+    frame('turn-over');
+    await waitFor(() => expect(screen.getByTestId('quality-hint').dataset.hint).toBe('turn-over'));
+    expect(screen.getByTestId('quality-hint').textContent).toBe('Turn your document over');
+    expect(screen.queryByTestId('capture-preview')).toBeNull();
+  });
+
+  it('never hands the front a reference, even when one is passed', async () => {
+    camera = installFakeCamera();
+    render(<DocumentCaptureStep {...props({ side: 'front', otherSide: new Blob(['back']) })} />);
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
+    expect(engine.references).toEqual([null]);
+  });
+
+  it('refuses a back photo that shows the front again: retake, not use', async () => {
+    camera = installFakeCamera({ fail: 'NotFoundError' });
+    photo.sameSide = true;
+    const p = props({ side: 'back', otherSide: new Blob(['front']) });
+    render(<DocumentCaptureStep {...p} />);
+    pick();
+    await waitFor(() => expect(screen.getByTestId('same-side')).toBeTruthy());
+    expect(screen.getByTestId('same-side').textContent).toBe('This is the front of your document again. Turn it over and take a photo of the back.');
+    expect((screen.getByTestId('use-photo') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('use-photo'));
+    expect(p.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('lets a back photo through when it differs from the front', async () => {
+    camera = installFakeCamera({ fail: 'NotFoundError' });
+    photo.sameSide = false;
+    const p = props({ side: 'back', otherSide: new Blob(['front']) });
+    render(<DocumentCaptureStep {...p} />);
+    pick();
+    await waitFor(() => expect((screen.getByTestId('use-photo') as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId('same-side')).toBeNull();
     fireEvent.click(screen.getByTestId('use-photo'));
     expect(p.onConfirm).toHaveBeenCalledOnce();
   });

@@ -32,6 +32,12 @@ export interface DocumentCaptureStepProps {
   resubmissionReason?: string | null;
   /** Open straight on the camera (a "Retake" from the review screen). */
   retake: boolean;
+  /**
+   * The back step: the front's photo this tab accepted. The camera waits for the card to be
+   * turned over, and a photo showing the front again cannot be used. Null: not known here
+   * (the server compares the sides anyway).
+   */
+  otherSide?: Blob | null;
   noSizeConstraints: boolean;
   onConfirm: (image: EncodedImage) => void;
   onContinue: () => void;
@@ -52,15 +58,16 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
   const { t: tc } = useTranslation('capture');
   // Every side but a passport's back-less page carries the holder's photo on its front.
   const expectPortrait = side === 'front';
+  const otherSide = side === 'back' ? props.otherSide ?? null : null;
   const describe = useCallback(
-    (image: EncodedImage, _source: PhotoSource) => checkDocumentCapture(image, { expectPortrait }),
-    [expectPortrait],
+    (image: EncodedImage, _source: PhotoSource) => checkDocumentCapture(image, { expectPortrait, otherSide }),
+    [expectPortrait, otherSide],
   );
   const capture = usePhotoCapture('document', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { describe });
   const camera = useCamera('document', capture.mode === 'camera', props.noSizeConstraints);
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
   const guideRef = useRef<HTMLDivElement>(null);
-  const guidance = useDocumentGuidance(camera.videoRef, guideRef, live);
+  const guidance = useDocumentGuidance(camera.videoRef, guideRef, live, otherSide);
   const failed = capture.mode === 'camera' && camera.state.kind === 'failed' ? camera.state.error : null;
   const { shoot, mode } = capture;
 
@@ -100,13 +107,14 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
   if (capture.mode === 'preview' && capture.pending) {
     const { notes, source } = capture.pending;
     const noDocument = notes?.includes('no-document') ?? false;
+    const sameSide = notes?.includes('same-side') ?? false;
     return (
       <Screen title={title} step={step} onBack={onBack} testId={testId} variant="camera" footer={
         <>
           <Button onClick={() => { const image = capture.take(); if (image) onConfirm(image); }} disabled={blocksUse(notes)} data-testid="use-photo">
             {notes === null ? tc('document.checking') : t('capture.usePhoto')}
           </Button>
-          <Button variant={noDocument ? 'primary' : 'secondary'} onClick={retake} data-testid="retake">{t('capture.retake')}</Button>
+          <Button variant={noDocument || sameSide ? 'primary' : 'secondary'} onClick={retake} data-testid="retake">{t('capture.retake')}</Button>
         </>
       }>
         <div data-testid="capture-preview" data-capture={source} data-checked={notes !== null}>
@@ -117,13 +125,15 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
         </div>
         {noDocument ? (
           <Alert tone="error" live="assertive" testId="no-document">{tc('document.noDocument')}</Alert>
+        ) : sameSide ? (
+          <Alert tone="error" live="assertive" testId="same-side">{tc('document.sameSide')}</Alert>
         ) : (
           <>
             <StageTip>{t('capture.previewTip')}</StageTip>
             {notes?.includes('no-portrait') ? (
               <Alert tone="warning" live="polite" testId="no-portrait">{tc('document.noPortrait')}</Alert>
             ) : null}
-            <PhotoNotes notes={(notes ?? []).filter((n) => n !== 'no-portrait' && n !== 'no-document')} />
+            <PhotoNotes notes={(notes ?? []).filter((n) => n !== 'no-portrait' && n !== 'no-document' && n !== 'same-side')} />
           </>
         )}
       </Screen>
