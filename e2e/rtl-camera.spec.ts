@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { feed, launchPhone } from './support/camera';
+import { installCardCamera } from './support/canvas-camera';
 import { createKey, customerCall } from './support/service';
 import { IndividualWelcomePage } from './pages/individual-welcome';
 import { IndividualDocumentChoicePage } from './pages/individual-document-choice';
@@ -45,6 +46,8 @@ for (const lang of ['ar', 'fa', 'en'] as const) {
     const cardPhone = await launchPhone(await feed('card-steady'));
     try {
       const page = await cardPhone.context.newPage();
+      // The card's two sides from a canvas the test turns over (the file camera shows one side only).
+      const camera = await installCardCamera(page);
       await page.goto(link);
       await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
       await new IndividualWelcomePage(page).consentAndStart();
@@ -69,6 +72,7 @@ for (const lang of ['ar', 'fa', 'en'] as const) {
       else expect(back.x + back.width).toBeLessThan(step.x);
 
       await front.captureAndConfirm();
+      await camera.show('back');
       await new IndividualDocumentCapturePage(page, 'back').captureAndConfirm();
       await new IndividualSelfiePage(page).expectVisible();
     } finally {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { feed, launchPhone } from '../support/camera';
+import { installCardCamera } from '../support/canvas-camera';
 import { makeIdCardFrame } from '../support/id-card';
 import { renderPoseFrames } from '../support/liveness-frames';
 import { collectedSession } from '../support/collected-session';
@@ -42,10 +43,13 @@ test('the camera journey with a live key ends successful by itself, with docInfo
     const { verificationId: id, link } = created.body.data;
     const phone1 = await launchPhone(await feed('card-steady'));
     const page1 = await phone1.context.newPage();
+    // The card's two sides from a canvas the test turns over (the file camera shows one side only).
+    const camera = await installCardCamera(page1);
     await page1.goto(link);
     await new IndividualWelcomePage(page1).consentAndStart();
     await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
     await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
+    await camera.show('back');
     await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
     await new IndividualSelfiePage(page1).expectVisible();
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);

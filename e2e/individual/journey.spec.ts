@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { cardPhoto, feed, launchPhone } from '../support/camera';
+import { installCardCamera } from '../support/canvas-camera';
 import { E2E_ADMIN_TOKEN, E2E_BASE } from '../support/env';
 import { createKey, customerCall } from '../support/service';
 import type { Page } from '@playwright/test';
@@ -78,10 +79,13 @@ test('document auto-captured without a tap, live selfie in a new browser (resume
     // for the automatic capture.
     const phone1 = await launchPhone(await feed('card-steady'));
     const page1 = await phone1.context.newPage();
+    // The card's two sides from a canvas the test turns over (the file camera shows one side only).
+    const camera = await installCardCamera(page1);
     await page1.goto(link);
     await new IndividualWelcomePage(page1).consentAndStart();
     await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
     await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
+    await camera.show('back');
     await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
     await new IndividualSelfiePage(page1).expectVisible();
     // The back photo's upload may still be running when the selfie screen shows: leave only
