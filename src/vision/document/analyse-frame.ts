@@ -1,6 +1,7 @@
 // One live frame: where the card is against the on-screen guide, and whether it is good to take.
 import { measureCard, type CardMeasures } from './card-measures';
 import { findCard } from './find-card';
+import { pageInGuide } from './open-booklet';
 import { quadRotation, quadSkew } from './regions';
 import type { DocumentHint, GreyImage, NormPoint, NormRect } from './types';
 
@@ -51,7 +52,8 @@ export function analyseDocumentFrame(
   const found = findCard(image);
   if (!found) return { hint: 'no-document', corners: null, measures: null, ready: false };
   const { width: w, height: h } = image;
-  const c = found.quad.corners;
+  const quad = pageInGuide(found.quad, guide, w, h);
+  const c = quad.corners;
   const corners = c.map((p) => ({ x: p.x / w, y: p.y / h }));
   const width = (Math.hypot(c[1].x - c[0].x, c[1].y - c[0].y) + Math.hypot(c[2].x - c[3].x, c[2].y - c[3].y)) / 2 / w;
   const cx = corners.reduce((s, p) => s + p.x, 0) / 4;
@@ -66,7 +68,7 @@ export function analyseDocumentFrame(
   const offCentre = Math.abs(cx - (guide.x + guide.width / 2)) > t.maxOffset * guide.width
     || Math.abs(cy - (guide.y + guide.height / 2)) > t.maxOffset * guide.height;
   const hint: DocumentHint =
-    found.quad.touchesBorder ? 'cut-off'
+    quad.touchesBorder ? 'cut-off'
       : measures.fillOfGuide < t.minFill ? (offCentre ? 'no-document' : 'too-far')
         : measures.fillOfGuide > t.maxFill ? 'too-close'
           : offCentre ? 'no-document'
