@@ -41,7 +41,10 @@ export const automaticChecksSchema = z.object({
      * same names. A session is never approved without it.
      */
     nameConfirmed: z.boolean().optional(),
-    /** How: `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`, `names_malformed`, `no_mrz`. */
+    /**
+     * How: `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`, `names_malformed`,
+     * `resolution_too_low` (too few pixels a character for two reads to be independent), `no_mrz`.
+     */
     nameConfirmation: z.string().optional(),
   }).optional(),
   durationMs: z.number().optional(),

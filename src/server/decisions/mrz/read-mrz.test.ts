@@ -130,6 +130,12 @@ describe('MRZ reader (tesseract.js + OCR-B)', () => {
     expect(await read('TD1 tight scan 90°', onSide)).toMatchObject({ found: true, lines: specimenTd1(), valid: true });
   }, 120_000);
 
+  it('does not confirm names read from too few pixels, even when every check digit holds', async () => {
+    // 190 px wide: ~5.7 px a character, where two reads share their errors.
+    const tiny = await sharp(card).resize(190).flatten({ background: '#dfe9f5' }).jpeg({ quality: 90 }).toBuffer();
+    expect(await read('TD1 190 px', tiny)).toMatchObject({ found: true, valid: true, names: { confirmed: false, how: 'resolution_too_low' } });
+  }, 60_000);
+
   it('finds no MRZ on a cat, a blank page or bytes that are no image, without throwing', async () => {
     expect(await read('no MRZ (cat)', readFileSync('e2e/fixtures/chelsea.png'))).toEqual({ found: false });
     const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#fff' } }).png().toBuffer();

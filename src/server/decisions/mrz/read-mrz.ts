@@ -1,9 +1,10 @@
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { GreyImage } from '../../../vision/document/types';
-import { confirmNames, type NameCheck } from './confirm-names';
+import { confirmNames, namesSettled, type NameCheck } from './confirm-names';
 import { crop, decode, ocrPng, rotate } from './mrz-image';
 import { cardView, wholeView, type CardView } from './mrz-views';
 import { checkOcrModel, ensureOcrData, OCR_LANG } from './ocr-data';
+import { locateMrz } from './locate-mrz';
 import { findMrzLines, parseMrz, type ParsedMrz } from './parse-mrz';
 import { textSkew } from './text-skew';
 
@@ -33,6 +34,18 @@ const OCR_WIDTH_RETRY = 1600;
 const BAND_SHARE = 0.45;
 /** Tilt left in a band after the card was levelled (perspective, a quad a little off), degrees. */
 const BAND_SKEW_DEG = 8;
+/** Share of the document's width an MRZ line spans (ICAO 9303: ~0.9 on every format). */
+const MRZ_SPAN = 0.9;
+/**
+ * Source pixels a character below which names are not confirmed: on the real specimen set the
+ * only names two reads got wrong alike came from photos at ~5.5 px a character; 8 px and up read
+ * them right.
+ */
+const MIN_NAME_PX_PER_CHAR = 7;
+/** Failed checks a reading may have and still show the band is the right way up (an upside-down read fails nearly all). */
+const MAX_PLAUSIBLE_FAILS = 3;
+/** OCR passes spent looking for the MRZ (~0.2–0.4 s each): a photo without one costs at most this. */
+const MAX_SEARCH_PASSES = 10;
 const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 const NOT_FOUND: MrzReading = { found: false };
 
@@ -76,13 +89,14 @@ async function startWorker(langPath?: string): Promise<Worker> {
 /**
  * Reads the MRZ of a document photo with tesseract.js and the OCR-B model, then validates it
  * (parse-mrz). One tesseract worker, made on first use and reused; calls are serialised. The
- * card is located (the capture screens' document finder) and levelled (tilts up to ~20°), then
- * its bottom band is read in each quarter turn, the likeliest first (a scan turned 90°, a card
- * upside down), ~0.2–0.4 s a pass. Where MRZ text shows but does not check, the same band is
- * read again larger, then thresholded; the first reading whose checks all hold wins, else the
- * one with the fewest failed checks. No MRZ at the bottom of any turn: the whole card, then the
- * whole photo (a tight scan whose edges the finder cannot see). Last, the names (no check digit
- * covers them) are read a second time from the band prepared differently, and must agree.
+ * card is located (the capture screens' document finder) and levelled (tilts up to ~20°); then,
+ * in each quarter turn, the likeliest first (a scan turned 90°, a card upside down), the MRZ's
+ * own lines (locate-mrz) and the card's bottom band are read, ~0.2–0.4 s a pass. A reading that
+ * is plausible but does not check is read again larger, then thresholded; the first reading whose
+ * checks all hold wins, else the one with the fewest failed checks. Nothing plausible in any
+ * turn: the whole card, then the whole photo (a tight scan whose edges the finder cannot see),
+ * at most MAX_SEARCH_PASSES passes in all. Last, the names, which no check digit covers, are
+ * checked against other reads of the same lines prepared differently (confirm-names).
  */
 export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
   let worker: Promise<Worker> | null = null;
@@ -106,32 +120,46 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     const img = await decode(image);
     if (!img) return NOT_FOUND;
     let best: { parsed: ParsedMrz; look: Look } | null = null;
-    const attempt = async (look: Look): Promise<{ seen: boolean; valid: boolean }> => {
+    const reads: { look: Look; text: string | null }[] = [];
+    let passes = 0;
+    /** `plausible`: lines of an MRZ format whose checks mostly hold; `hint`: MRZ-like text (an upside-down MRZ gives `<<` runs too). */
+    const attempt = async (look: Look): Promise<{ valid: boolean; plausible: boolean; hint: boolean }> => {
+      passes++;
       const text = await ocr(look);
-      if (text === null) return { seen: false, valid: false };
+      reads.push({ look, text });
+      if (text === null) return { valid: false, plausible: false, hint: false };
       const lines = findMrzLines(text);
       const parsed = lines ? parseMrz(lines, today) : null;
       if (parsed && (!best || parsed.failedChecks.length < best.parsed.failedChecks.length)) best = { parsed, look };
-      return { seen: parsed !== null || looksLikeMrz(text), valid: parsed?.valid === true };
+      return { valid: parsed?.valid === true, plausible: parsed !== null && parsed.failedChecks.length <= MAX_PLAUSIBLE_FAILS, hint: parsed !== null || looksLikeMrz(text) };
     };
-    /** True once a band held MRZ text: that turn is the right way up, the others need no look. */
+    const hinted: GreyImage[] = [];
+    /** True once a band read as a plausible MRZ: that turn is the right way up, the others need no look. */
     const search = async (view: CardView, turns: CardView['turns']): Promise<boolean> => {
       for (const turn of turns) {
-        const band = bottomBand(turn ? (await rotate(view.image, turn)).image : view.image);
-        const first = await attempt({ band, width: OCR_WIDTH, binarize: false });
-        if (first.valid) return true;
-        if (!first.seen) continue;
-        // MRZ text in the band, read with a fault: look closer, then at black on white.
-        if (!(await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false })).valid) await attempt({ band, width: OCR_WIDTH, binarize: true });
-        return true;
+        const turned = turn ? (await rotate(view.image, turn)).image : view.image;
+        const located = locateMrz(turned);
+        // The MRZ's own lines first (tesseract reads them best alone), the fixed band when they are not found or fail.
+        for (const band of located ? [crop(turned, located), bottomBand(turned)] : [bottomBand(turned)]) {
+          if (passes >= MAX_SEARCH_PASSES) return false;
+          const first = await attempt({ band, width: OCR_WIDTH, binarize: false });
+          if (first.valid) return true;
+          if (first.hint && !first.plausible) hinted.push(band);
+          if (!first.plausible) continue;
+          // An MRZ read with a fault or two: look closer, then at black on white.
+          if (!(await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false })).valid) await attempt({ band, width: OCR_WIDTH, binarize: true });
+          return true;
+        }
       }
       return false;
     };
 
     const card = await cardView(img);
     if (!(await search(card, card.turns))) {
+      // MRZ-like text that did not parse may at a larger scale (the two first such bands).
+      for (const band of hinted.slice(0, 2)) if ((await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false })).valid) break;
       // The MRZ higher up than the band (a passport page with a deep margin below it).
-      await attempt({ band: card.image, width: OCR_WIDTH, binarize: false });
+      if (!best) await attempt({ band: card.image, width: OCR_WIDTH, binarize: false });
       if (!best && card.found) {
         const whole = await wholeView(img);
         await search(whole, whole.turns.slice(0, 2));
@@ -139,16 +167,29 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     }
     const found = best as { parsed: ParsedMrz; look: Look } | null;
     if (!found) return NOT_FOUND;
-    // The second read: same band, other scale, other thresholding.
-    const { look } = found;
-    const otherLook = { band: look.band, width: look.width === OCR_WIDTH ? OCR_WIDTH_RETRY : OCR_WIDTH, binarize: !look.binarize };
-    const text = await ocr(otherLook);
-    const lines = text === null ? null : findMrzLines(text);
-    const second = lines ? parseMrz(lines, today) : null;
-    // The second read may check where the first did not: then it is the reading, the first its witness.
-    const [reading, witness] = second && second.failedChecks.length < found.parsed.failedChecks.length
-      ? [second, found.parsed] : [found.parsed, second];
-    return { found: true, ...reading, names: confirmNames(reading, witness) };
+    return { found: true, ...found.parsed, names: await checkNames(found.parsed, found.look, reads) };
+  }
+
+  /**
+   * The names against the other reads of the same band (other preparations), then against up
+   * to two reads made for it (other scale; thresholded), until one agrees or disagrees.
+   */
+  async function checkNames(parsed: ParsedMrz, look: Look, reads: { look: Look; text: string | null }[]): Promise<NameCheck> {
+    // Two reads of too few pixels share their errors (both see `ISHAIL` for `ISMAIL`): no confirmation from them.
+    if ((MRZ_SPAN * look.band.width) / parsed.lines[0]!.length < MIN_NAME_PX_PER_CHAR) return { confirmed: false, how: 'resolution_too_low' };
+    const others = reads.filter((r) => r.look.band === look.band && r.look !== look).map((r) => r.text);
+    let check = confirmNames(parsed, others);
+    const more: Look[] = [
+      { band: look.band, width: look.width === OCR_WIDTH ? OCR_WIDTH_RETRY : OCR_WIDTH, binarize: look.binarize },
+      { band: look.band, width: look.width, binarize: !look.binarize },
+    ];
+    for (const extra of more) {
+      if (namesSettled(check)) break;
+      if (reads.some((r) => r.look.band === extra.band && r.look.width === extra.width && r.look.binarize === extra.binarize)) continue;
+      others.push(await ocr(extra));
+      check = confirmNames(parsed, others);
+    }
+    return check;
   }
 
   return {
