@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../contract/envelope';
 import type { AppContext } from './context';
 import { fail, unauthorized } from './http/envelope';
+import { unhandledError } from './http/unhandled-error';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static';
 import { hostedPageHeaders } from './http/hosted-page-csp';
@@ -99,10 +100,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   app.notFound((c) => (c.req.path.startsWith('/api/')
     ? fail(c, 404, 'Not found')
     : c.text('Not found', 404)));
-  app.onError((err, c) => {
-    ctx.logger.error('unhandled error', { path: c.req.path, method: c.req.method, err: String(err?.stack ?? err) });
-    return fail(c, 500, messages.internal);
-  });
+  app.onError((err, c) => unhandledError(ctx.logger, err, c));
   mountWebApp(app, opts.webRoot, hostedPageHeaders(ctx.db));
   return app;
 }

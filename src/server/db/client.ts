@@ -28,10 +28,14 @@ export async function openDatabase(opts: {
   onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const { default: pg } = await import('pg');
+    const { ReconnectingPool } = await import('./reconnecting-pool');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Retries what met a dead connection when that is safe (see reconnecting-pool.ts). The
+    // timeout (for a new connection, or a free one from the pool) turns a database host that
+    // stopped answering (a failover in progress) into an error the API answers with 503,
+    // instead of a request hanging for the minutes a TCP connect can take.
+    const pool = new ReconnectingPool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // Without a listener, an idle connection closed by the server is an uncaught exception that
     // ends the process; the pool has already dropped that connection and opens a new one on demand.
     pool.on('error', (err) => opts.onConnectionError?.(err));
