@@ -8,6 +8,7 @@ import { measureLighthouse, type LighthouseRun } from './lighthouse-bench';
 import { CAPTURE_TARGETS, measureCapture, type CaptureBench } from './capture-bench';
 import { decisionLines, measureDecisions, type DecisionBench } from './decision-bench';
 import { measureMedia, mediaLines, type MediaBench } from './media-bench';
+import { loadRealSet, realDataDir } from './real-data/real-set';
 // @ts-expect-error plain ESM helper shared with the test runner
 import { startTempPostgres } from '../scripts/pg-temp.mjs';
 
@@ -66,11 +67,19 @@ async function main() {
     `# Automatic decisions (live keys)`, ``, ...decisionLines(decisions), ``,
     `# Media uploads: encryption at rest on vs off`, ``, ...mediaLines(media), ``,
     `# Web app`, ``, ...web, ``,
+    `# Real material`, ``, realMaterial(), ``,
   ].join('\n');
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.md', md);
   writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, postgres: pgNote, decisions, media, web: { size, journey, lighthouse: lighthouseRuns, faceDetection: face, capture } }, null, 2));
   console.log(md);
+}
+
+/** Accuracy on real documents and real faces: its own run and report (bench/real-data/README.md). */
+function realMaterial(): string {
+  if (!loadRealSet()) return `- not measured: no real-material set in ${realDataDir()} (bench/real-data/README.md); the last run is in bench/results/real-data.md`;
+  const run = spawnSync('npx', ['tsx', 'bench/real-data/run-real.ts'], { stdio: 'inherit' });
+  return run.status === 0 ? '- see bench/results/real-data.md (written by this run)' : `- the real-material run failed (exit ${run.status}); see its output`;
 }
 
 /** Lighthouse mobile on each flow's first screen (targets: performance ≥ 95, accessibility 100). */

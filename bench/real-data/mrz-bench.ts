@@ -1,0 +1,74 @@
+// MRZ reading on real specimens: exact reads (every character of every line) as uploaded, turned
+// a quarter, half and three quarters, and photographed tilted on a table; which fields were wrong.
+import sharp from 'sharp';
+import { createMrzReader } from '../../src/server/decisions/mrz/read-mrz';
+import { parseMrz } from '../../src/server/decisions/mrz/parse-mrz';
+import type { DocInfo } from '../../src/contract/document';
+import { documentPath, type RealDocument, type RealSet } from './real-set';
+import { placeOnTable } from './scenes';
+
+export const MRZ_VARIANTS = ['as uploaded', 'turned 90°', 'turned 180°', 'turned 270°', 'on a table, tilted 10°', 'on a table, tilted 20°'] as const;
+type Variant = (typeof MRZ_VARIANTS)[number];
+
+export interface MrzBench {
+  documents: number;
+  perVariant: Record<Variant, { exact: number; of: number; unread: number; wrongValid: number }>;
+  /** Fields of docInfo that came back different from the ground truth (when not withheld), by name. */
+  wrongFields: Record<string, number>;
+  /** Reads whose check digits all held but whose names differ from the truth: must be caught by the name check. */
+  wrongNamesConfirmed: number;
+  medianMs: number;
+  misses: string[];
+}
+
+async function variantImage(set: RealSet, d: RealDocument, v: Variant): Promise<Buffer> {
+  const file = documentPath(set, d);
+  if (v === 'as uploaded') return sharp(file).jpeg({ quality: 92 }).toBuffer();
+  if (v.startsWith('turned')) return sharp(file).rotate(parseInt(v.slice(7), 10)).jpeg({ quality: 92 }).toBuffer();
+  const tilt = v.endsWith('10°') ? 10 : 20;
+  return (await placeOnTable(file, { share: 0.8, rotateDeg: tilt, table: '#3b3b3b', portrait: false })).jpeg;
+}
+
+const FIELDS: (keyof DocInfo)[] = ['docType', 'docNumber', 'firstName', 'middleName', 'lastName', 'dob', 'sex', 'expiryDate', 'issuingState'];
+
+export async function measureMrz(set: RealSet, variants: readonly Variant[] = MRZ_VARIANTS): Promise<MrzBench> {
+  const today = new Date('2026-01-01T00:00:00Z');
+  const docs = set.documents.filter((d) => d.mrz && d.whole && d.docType !== 'OTHER');
+  const reader = createMrzReader();
+  await reader.warm();
+  const perVariant = Object.fromEntries(variants.map((v) => [v, { exact: 0, of: 0, unread: 0, wrongValid: 0 }])) as MrzBench['perVariant'];
+  const wrongFields: Record<string, number> = {};
+  const times: number[] = [];
+  const misses: string[] = [];
+  let wrongNamesConfirmed = 0;
+  try {
+    for (const d of docs) {
+      const truth = parseMrz(d.mrz!, today);
+      for (const v of variants) {
+        const image = await variantImage(set, d, v);
+        const t0 = performance.now();
+        const r = await reader.read(image, today);
+        times.push(performance.now() - t0);
+        const row = perVariant[v];
+        row.of++;
+        if (!r.found) { row.unread++; misses.push(`${d.file} (${v}): no MRZ`); continue; }
+        const exact = r.lines.join('\n') === d.mrz!.join('\n');
+        if (exact) { row.exact++; continue; }
+        misses.push(`${d.file} (${v}): ${r.lines.join(' / ')}`);
+        if (r.valid) row.wrongValid++;
+        if (truth) {
+          for (const f of FIELDS) {
+            const got = r.docInfo[f];
+            if (got && got !== truth.docInfo[f]) wrongFields[f] = (wrongFields[f] ?? 0) + 1;
+          }
+          const namesWrong = r.docInfo.lastName !== truth.docInfo.lastName || r.docInfo.firstName !== truth.docInfo.firstName;
+          if (namesWrong && r.names.confirmed) wrongNamesConfirmed++;
+        }
+      }
+    }
+  } finally {
+    await reader.close();
+  }
+  times.sort((a, b) => a - b);
+  return { documents: docs.length, perVariant, wrongFields, wrongNamesConfirmed, medianMs: Math.round(times[times.length >> 1] ?? 0), misses };
+}

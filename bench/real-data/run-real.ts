@@ -1,0 +1,87 @@
+// `npm run bench:real`: document finding, MRZ reading and face matching on the real-material set
+// (REAL_DATA_DIR, see README.md here). Writes bench/results/real-data.{md,json}; with --check
+// (`npm run test:real`) exits 1 when a figure falls under its floor (floors.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { measureDocuments, pct, type DocumentBench } from './document-bench';
+import { measureFaces, type FaceBench } from './face-bench';
+import { MRZ_VARIANTS, measureMrz, type MrzBench } from './mrz-bench';
+import { documentFloors, faceFloors, mrzFloors } from './floors';
+import { loadRealSet, realDataDir } from './real-set';
+
+const p = (x: number) => `${(100 * x).toFixed(2)} %`;
+
+export function documentLines(d: DocumentBench): string[] {
+  return [
+    `${d.documents} whole real documents of ${d.countries} countries (scans of specimens, each laid on three tables, portrait and landscape, straight and turned 8°; real camera photos as they are)`, '',
+    `| check | result |`, `|---|---|`,
+    `| server finds the document (upload accepted) | ${pct(d.server)} |`,
+    `| server, real camera photos as taken | ${pct(d.serverPhotos)} |`,
+    `| capture screen takes it by itself within 3 s (live frames, phone upright, filling the guide) | ${pct(d.autoCapture)}, median ${d.autoCapture.medianMs === null ? '-' : (d.autoCapture.medianMs / 1000).toFixed(2)} s |`,
+    `| shutter photo usable | ${pct(d.shutter)} |`,
+    `| real photos without a document refused | ${pct(d.negatives)} |`, '',
+    ...(d.server.misses.length ? [`Server misses: ${d.server.misses.join('; ')}`, ''] : []),
+    ...(d.autoCapture.misses.length ? [`Not taken by itself: ${d.autoCapture.misses.join('; ')}`, ''] : []),
+  ];
+}
+
+export function mrzLines(m: MrzBench): string[] {
+  return [
+    `${m.documents} real documents with an MRZ (ground truth transcribed by hand and checked against the check digits); median ${m.medianMs} ms a read`, '',
+    `| picture | exact | no MRZ found | wrong but all check digits valid |`, `|---|---|---|---|`,
+    ...Object.entries(m.perVariant).map(([v, r]) => `| ${v} | ${r.of ? `${((100 * r.exact) / r.of).toFixed(1)} % (${r.exact}/${r.of})` : '-'} | ${r.unread} | ${r.wrongValid} |`), '',
+    `Wrong fields in docInfo (not withheld): ${Object.entries(m.wrongFields).map(([f, n]) => `${f} ${n}`).join(', ') || 'none'}; wrong names confirmed by the second read: ${m.wrongNamesConfirmed}`, '',
+    ...(m.misses.length ? [`Misses: ${m.misses.join('; ')}`, ''] : []),
+  ];
+}
+
+export function faceLines(f: FaceBench): string[] {
+  const grid = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7].map((t) => f.roc.reduce((b, r) => (Math.abs(r.threshold - t) < Math.abs(b.threshold - t) ? r : b), f.roc[0]!));
+  return [
+    `${f.people} people, ${f.images} photos (${f.noFace} without a face found), ${f.genuinePairs} same-person pairs, ${f.impostorPairs} different-person pairs; median ${f.medianMsPerImage} ms an image`, '',
+    `| distance ≤ | FMR (different people accepted) | FNMR (same person missed) |`, `|---|---|---|`,
+    ...grid.map((r) => `| ${r.threshold.toFixed(3)} | ${p(r.fmr)} | ${p(r.fnmr)} |`), '',
+    `- equal error rate ${p(f.eer.rate)} at ${f.eer.threshold.toFixed(3)}`,
+    ...f.fnmrAtFmr.map((x) => `- FNMR at FMR ≤ ${p(x.fmr)}: ${p(x.fnmr)} (distance ≤ ${x.threshold.toFixed(3)})`),
+    `- fewer than 0.2 % of same-person pairs lie beyond ${f.genuine998.toFixed(3)} (the safe automatic decline)`,
+    `- the rules (match ≤ ${f.atRules.matchMax}, decline ≥ ${f.atRules.mismatchMin}): same person approved ${p(f.atRules.genuine.approved)}, review ${p(f.atRules.genuine.review)}, declined ${p(f.atRules.genuine.declined)}; different people approved ${p(f.atRules.impostor.approved)}, review ${p(f.atRules.impostor.review)}, declined ${p(f.atRules.impostor.declined)}`, '',
+  ];
+}
+
+async function main() {
+  const set = loadRealSet();
+  if (!set) {
+    console.error(`No real-material set in ${realDataDir()} (see bench/real-data/README.md).`);
+    process.exit(2);
+  }
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+  const want = (part: string) => !only || only.split(',').includes(part);
+  const out: { documents?: DocumentBench; mrz?: MrzBench; faces?: FaceBench } = {};
+  const md = [`# Real material`, '', `${new Date().toISOString()} · Node ${process.version} · set: ${set.documents.length} document images, ${set.faces.length} face photos`, ''];
+  const broken: string[] = [];
+  if (want('documents') && set.documents.length) {
+    out.documents = await measureDocuments(set);
+    md.push('## Document finding', '', ...documentLines(out.documents));
+    broken.push(...documentFloors(out.documents));
+  }
+  if (want('mrz') && set.documents.length) {
+    out.mrz = await measureMrz(set, MRZ_VARIANTS);
+    md.push('## MRZ reading', '', ...mrzLines(out.mrz));
+    broken.push(...mrzFloors(out.mrz));
+  }
+  if (want('faces') && set.faces.length) {
+    out.faces = await measureFaces(set);
+    md.push('## Face matching', '', ...faceLines(out.faces));
+    broken.push(...faceFloors(out.faces));
+  }
+  md.push('## Floors', '', ...(broken.length ? broken.map((b) => `- NOT met: ${b}`) : ['- all met']), '');
+  mkdirSync('bench/results', { recursive: true });
+  // A partial run (--only=…) is for working on one part: it does not replace the committed report.
+  const name = only ? `real-data-${only.replace(/,/g, '-')}` : 'real-data';
+  const tmp = only ? '.tmp' : '';
+  writeFileSync(`bench/results/${name}.md${tmp}`, md.join('\n'));
+  writeFileSync(`bench/results/${name}.json${tmp}`, JSON.stringify({ at: new Date().toISOString(), ...out, broken }, null, 2));
+  console.log(md.join('\n'));
+  if (process.argv.includes('--check') && broken.length) process.exit(1);
+}
+
+await main();

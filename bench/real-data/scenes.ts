@@ -1,0 +1,59 @@
+// A real document scan laid on a table and photographed, as a person would: a plain or wooden
+// surface around it, a margin, a small turn, a phone held upright (portrait) or sideways.
+import sharp from 'sharp';
+import type { GreyImage } from '../../src/vision/document/types';
+
+export interface Placement {
+  /** Document width as a share of the frame's width (fit inside the frame whatever its aspect). */
+  share: number;
+  rotateDeg: number;
+  table: string;
+  portrait: boolean;
+}
+
+/** Tables of different brightness: dark, light grey (low contrast with white paper), wood. */
+export const TABLES = ['#3b3b3b', '#d8d4cc', '#7a5030'];
+
+export const FRAME_PORTRAIT = { width: 720, height: 1280 };
+
+export interface Placed {
+  jpeg: Buffer;
+  docHeightShare: number;
+  /** Where the document's corners are, 0..1 of the frame (clockwise from top-left). */
+  corners: { x: number; y: number }[];
+}
+
+export async function placeOnTable(file: string, p: Placement): Promise<Placed> {
+  const W = p.portrait ? FRAME_PORTRAIT.width : FRAME_PORTRAIT.height;
+  const H = p.portrait ? FRAME_PORTRAIT.height : FRAME_PORTRAIT.width;
+  let doc = await sharp(file).rotate().flatten({ background: '#ffffff' })
+    .resize(Math.round(W * p.share), Math.round(H * p.share), { fit: 'inside' }).png().toBuffer();
+  const flat = await sharp(doc).metadata();
+  const a = (p.rotateDeg * Math.PI) / 180;
+  const corners = [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sx, sy]) => {
+    const x = (sx! * flat.width!) / 2; const y = (sy! * flat.height!) / 2;
+    return { x: (W / 2 + x * Math.cos(a) - y * Math.sin(a)) / W, y: (H / 2 + x * Math.sin(a) + y * Math.cos(a)) / H };
+  });
+  if (p.rotateDeg) doc = await sharp(doc).rotate(p.rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  const m = await sharp(doc).metadata();
+  const jpeg = await sharp({ create: { width: W, height: H, channels: 3, background: p.table } })
+    .composite([{ input: doc, left: Math.round((W - m.width!) / 2), top: Math.round((H - m.height!) / 2) }])
+    .jpeg({ quality: 85 }).toBuffer();
+  return { jpeg, docHeightShare: m.height! / H, corners };
+}
+
+/** Grey pixels at most `longEdge` px on the long side (what the finder works on). */
+export async function greyOf(input: Buffer | string, longEdge: number): Promise<GreyImage> {
+  const { data, info } = await sharp(input).rotate().resize(longEdge, longEdge, { fit: 'inside', withoutEnlargement: true })
+    .greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+/** The found quad is the document: same centre (within 4 % of the frame) and area (within 20 %). */
+export function sameQuad(found: readonly { x: number; y: number }[], truth: readonly { x: number; y: number }[]): boolean {
+  const centre = (q: readonly { x: number; y: number }[]) => ({ x: q.reduce((s, c) => s + c.x, 0) / 4, y: q.reduce((s, c) => s + c.y, 0) / 4 });
+  const area = (q: readonly { x: number; y: number }[]) => Math.abs(q.reduce((s, c, i) => { const n = q[(i + 1) % 4]!; return s + c.x * n.y - n.x * c.y; }, 0)) / 2;
+  const a = centre(found); const b = centre(truth);
+  const ratio = area(found) / area(truth);
+  return Math.hypot(a.x - b.x, a.y - b.y) < 0.04 && ratio > 0.8 && ratio < 1.25;
+}
