@@ -4,6 +4,7 @@ import { automaticChecksSchema } from '../../contract/automatic-checks';
 import { individualDecisionPayloadSchema } from '../../contract/events';
 import { renderPoseFrames } from '../../../e2e/support/liveness-frames';
 import { makeIdCardFrame } from '../../../e2e/support/id-card';
+import { makeIdCardBackFrame } from '../../../e2e/support/id-card-back';
 import { collectAndSubmit } from '../collected/collected.testkit';
 import { decisionJobs, verifications } from '../db/schema';
 import { settleDecisions } from '../domain/individual-decision';
@@ -22,6 +23,8 @@ let jobs: Jobs;
 let frames: Buffer[];
 let graceCard: Buffer;
 let manCard: Buffer;
+/** The card's back (no portrait, the same MRZ): the front again would be refused as same_side. */
+let cardBack: Buffer;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -31,6 +34,7 @@ beforeAll(async () => {
   frames = await renderPoseFrames(GRACE, [{ yawDeg: 0, closed: 0 }, { yawDeg: 30, closed: 0 }, { yawDeg: 0, closed: 1 }, { yawDeg: 0, closed: 0 }]);
   graceCard = await makeIdCardFrame(GRACE, { width: 640, height: 480 }, { cardShare: 0.8 });
   manCard = await makeIdCardFrame(MAN, { width: 640, height: 480 }, { cardShare: 0.8 });
+  cardBack = await makeIdCardBackFrame({ width: 640, height: 480 }, { cardShare: 0.8 });
 }, 60_000);
 afterAll(async () => {
   await jobs.stop();
@@ -53,7 +57,7 @@ async function rowOf(id: string) {
 describe('automatic decisions (live keys)', () => {
   it('approves the same person with a valid MRZ and moving evidence: biometrics_matched then successful, docInfo from the MRZ', async () => {
     const key = await liveKey();
-    const id = await collectAndSubmit(h, key, { front: graceCard, back: graceCard, selfie: frames[0]!, frames: liveness() });
+    const id = await collectAndSubmit(h, key, { front: graceCard, back: cardBack, selfie: frames[0]!, frames: liveness() });
     const decision = await decisionOf(id);
     expect(decision.verified).toBe(true);
     const body = decision.json as { event: string; data: unknown };
@@ -73,7 +77,7 @@ describe('automatic decisions (live keys)', () => {
 
   it('fails a card that carries another person\'s face, with the reason and the score', async () => {
     const key = await liveKey();
-    const id = await collectAndSubmit(h, key, { front: manCard, back: manCard, selfie: frames[0]!, frames: liveness() });
+    const id = await collectAndSubmit(h, key, { front: manCard, back: cardBack, selfie: frames[0]!, frames: liveness() });
     const body = (await decisionOf(id)).json as { event: string; data: { reason?: string } };
     expect(body.event).toBe('verification.failed');
     expect(body.data.reason).toBe('Face on the document does not match the selfie');
@@ -84,14 +88,14 @@ describe('automatic decisions (live keys)', () => {
   it('fails evidence that shows no motion (a photo held up), whatever was claimed', async () => {
     const key = await liveKey();
     const still = frames[0]!;
-    const id = await collectAndSubmit(h, key, { front: graceCard, back: graceCard, selfie: still, frames: { labels: ['neutral', 'turn-left', 'blink'], images: [still, still, still] } });
+    const id = await collectAndSubmit(h, key, { front: graceCard, back: cardBack, selfie: still, frames: { labels: ['neutral', 'turn-left', 'blink'], images: [still, still, still] } });
     const body = (await decisionOf(id)).json as { event: string; data: { reason?: string } };
     expect(body).toMatchObject({ event: 'verification.failed', data: { reason: 'Liveness evidence shows no motion' } });
   }, 120_000);
 
   it('with --decisions review, runs the checks and waits for a specialist with the scores', async () => {
     const key = await liveKey('review');
-    const id = await collectAndSubmit(h, key, { front: graceCard, back: graceCard, selfie: frames[0]!, frames: liveness() });
+    const id = await collectAndSubmit(h, key, { front: graceCard, back: cardBack, selfie: frames[0]!, frames: liveness() });
     await expect.poll(async () => (await rowOf(id)).decision, { timeout: 60_000, interval: 200 }).toBe('review');
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'completed', verificationMethod: 'manual' });
@@ -107,7 +111,7 @@ describe('automatic decisions (live keys)', () => {
     // process died right after the commit)...
     await jobs.stop();
     h.ctx.decisionRunner = { kick() {} };
-    const id = await collectAndSubmit(h, key, { front: graceCard, back: graceCard, selfie: frames[0]!, frames: liveness() });
+    const id = await collectAndSubmit(h, key, { front: graceCard, back: cardBack, selfie: frames[0]!, frames: liveness() });
     // The job is queued just after the submit's answer (scheduleDecision): wait for it.
     await settleDecisions();
     // ...and after claiming the job: it reads `running` with a lease in the past.
