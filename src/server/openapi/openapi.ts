@@ -12,7 +12,7 @@ import { hostedErrorCodeSchema, hostedSessionSchema } from '../../contract/hoste
 import { reviewItemSchema } from '../../contract/admin';
 import { createIndividualResponseSchema, individualRecordSchema, individualSummarySchema } from '../../contract/individual';
 import { toSchema } from './json-schema';
-import { TAGS } from './operations';
+import { responseRef, TAGS, type Paths } from './operations';
 import { adminPaths } from './paths-admin';
 import { collectedPaths } from './paths-collected';
 import { accountAdminPaths, dashboardPaths } from './paths-dashboard';
@@ -33,7 +33,7 @@ Webhooks are signed with Standard Webhooks (HMAC-SHA256 keyed by the API key).
 Status codes beyond the spec's 400 and 401: 404 for a path that does not exist (and, on the hosted and admin APIs, an unknown id);
 413 for a JSON body over 64 KiB (customer API: only with a valid API key, otherwise 401) or an upload over 10 MB;
 415 for an upload of a type we do not take; 409 on the hosted and admin APIs when the state forbids the action;
-500 for an unexpected error. Every error uses the envelope (\`status\` false, \`message\`, \`error\`, \`data\` null, \`code\`).`;
+500 for an unexpected error; 503 (\`database_unavailable\`, with Retry-After) while the database is out of reach. Every error uses the envelope (\`status\` false, \`message\`, \`error\`, \`data\` null, \`code\`).`;
 
 /** An error envelope whose `error.code` is one of `codes`. */
 const codedErrorSchema = (codes: z.ZodEnum) => errorEnvelopeSchema.extend({
@@ -79,6 +79,15 @@ const schemas = {
   AuditEntry: auditEntrySchema,
 } satisfies Record<string, z.ZodType>;
 
+/** Operations that never touch the database (unhandled-error.ts answers 503 only for a lost database). */
+const WITHOUT_DATABASE = new Set(['/health', '/openapi.json', '/docs', '/docs.css']);
+
+/** Every operation that uses the database can meet it restarting: 503 ServiceUnavailable. */
+function withServiceUnavailable(paths: Paths): Paths {
+  return Object.fromEntries(Object.entries(paths).map(([path, methods]) => [path, WITHOUT_DATABASE.has(path) ? methods
+    : Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, { ...op, responses: { ...op.responses, 503: responseRef('ServiceUnavailable') } }]))]));
+}
+
 /** The OpenAPI 3.1 document, built from the same zod schemas the routes validate with. */
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   return {
@@ -94,7 +103,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: TAGS.dashboard, description: 'Customer dashboard: member session cookie (sign-in below), x-csrf-token on changes' },
       { name: TAGS.service, description: 'Health, this document, signed media links: no authentication' },
     ],
-    paths: { ...customerPaths(), ...collectedPaths(), ...accountAdminPaths(), ...dashboardPaths(), ...testHelperPaths(), ...hostedPaths(), ...adminPaths(), ...servicePaths() },
+    paths: withServiceUnavailable({ ...customerPaths(), ...collectedPaths(), ...accountAdminPaths(), ...dashboardPaths(), ...testHelperPaths(), ...hostedPaths(), ...adminPaths(), ...servicePaths() }),
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Customer API key (sk_test_… or sk_live_…)' },

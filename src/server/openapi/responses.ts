@@ -35,6 +35,14 @@ export const sharedResponses: Record<string, Json> = {
     headers: { 'Retry-After': { description: 'Seconds until the window reopens', schema: { type: 'integer' } } },
     content: json(ref('Error')),
   },
+  ServiceUnavailable: {
+    description: 'Not in the spec: the database is out of reach (restart, failover, lost connection; `error.code` '
+      + '`database_unavailable`, `error.retryAfterSeconds`; header `Retry-After`). Send the request again after that many seconds: '
+      + 'its writes were rolled back, unless the cut-off came during the commit itself (where an operation takes an `Idempotency-Key`, '
+      + 'sending one makes that retry safe too).',
+    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again', schema: { type: 'integer' } } },
+    content: json(ref('Error')),
+  },
   AdminUnauthorized: { description: 'Missing or wrong admin bearer token (message `Unauthorized`).', content: json(ref('Error')) },
   AdminNotFound: { description: 'No such id (operator API: 404, not the customer API\'s 400).', content: json(ref('Error')) },
 };

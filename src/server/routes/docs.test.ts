@@ -107,6 +107,12 @@ describe('OpenAPI and docs', () => {
     expect(codes('/v1/hosted/verifications/{processId}/media/{slot}', 'put')).toEqual(expect.arrayContaining(['400', '404', '409', '413', '415', '500']));
     expect(codes('/v1/hosted/company-verifications/{processId}/draft', 'patch')).toEqual(expect.arrayContaining(['401', '404', '409']));
     expect(doc.components.responses).toHaveProperty('UnknownPath');
+    // A database out of reach is 503 (http/unhandled-error.ts) wherever the database is used.
+    expect(JSON.stringify(doc.components.responses!.ServiceUnavailable)).toMatch(/database_unavailable.*Retry-After/);
+    const withoutDatabase = ['GET /health', 'GET /openapi.json', 'GET /docs', 'GET /docs.css'];
+    for (const { key, op } of operations(doc)) {
+      expect(op.responses['503'], key).toEqual(withoutDatabase.includes(key) ? undefined : { $ref: '#/components/responses/ServiceUnavailable' });
+    }
     expect(JSON.stringify(doc.components.responses!.Unauthorized)).toContain('before the body size');
     // Every $ref points at something that exists.
     const refs = JSON.stringify(doc).match(/"#\/components\/[^"]+"/g) ?? [];

@@ -1,5 +1,9 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '../../contract/envelope';
+import { createApp } from '../app';
+import type { Db } from '../db/client';
 import { addDocument, removeDocument } from '../domain/company-documents';
 import { parseCompanyDocumentKey } from '../domain/company-files';
 import { storedDocuments } from '../domain/company-form-values';
@@ -107,6 +111,18 @@ describe('GET /api/media/*', () => {
     }
     h.clock.advance(h.ctx.settings.mediaUrlTtlSeconds * 1000);
     expect((await fetchUrl(good)).status).toBe(404);
+  });
+
+  it('lets a database error while looking up a company document reach the error handler (503, not 404)', async () => {
+    // A database in the middle of a restart, as in http/unhandled-error.test.ts: every use fails with 57P01.
+    const lost = () => new DrizzleQueryError('select * from company_verifications where id = $1', ['c1'],
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    const restartingDb = new Proxy({}, { get: () => { throw lost(); } }) as Db;
+    const real = createApp({ ...h.ctx, db: restartingDb });
+    const res = await real.request(signer().url('company/c1/doc_0123abcd.pdf').replace('http://idv.test', ''));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(errorEnvelopeSchema.parse(await res.json())).toMatchObject({ code: 503, error: { code: 'database_unavailable' } });
   });
 
   it('sniffs the content type from magic bytes', () => {
