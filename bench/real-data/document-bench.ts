@@ -46,7 +46,7 @@ async function serverAccepts(doc: RealDocument, set: RealSet): Promise<{ ok: num
 
 /** Feeds the live analysis a hand-held second or three of frames; ms until the picture is taken, or null. */
 async function autoTakes(doc: RealDocument, set: RealSet, table: string): Promise<{ ms: number | null; shutter: boolean }> {
-  const { jpeg, corners } = await placeOnTable(documentPath(set, doc), { share: GUIDE_WIDTH * 0.92, rotateDeg: 0, table, portrait: true });
+  const { jpeg, corners, whole } = await placeOnTable(documentPath(set, doc), { share: GUIDE_WIDTH * 0.92, rotateDeg: 0, table, portrait: true, lowerPageInCentre: true });
   const guideH = (GUIDE_WIDTH * 720) / ID1_ASPECT / 1280;
   const guide = { x: (1 - GUIDE_WIDTH) / 2, width: GUIDE_WIDTH, y: 0.5 - guideH / 2, height: guideH };
   const base = await greyOf(jpeg, FINDER_LONG_EDGE);
@@ -63,7 +63,8 @@ async function autoTakes(doc: RealDocument, set: RealSet, table: string): Promis
     if (auto.update(right, f * (1000 / FPS))) ms = f * (1000 / FPS);
   }
   const photo = findDocumentInPhoto(await greyOf(jpeg, 1280));
-  return { ms, shutter: photo.found && sameQuad(photo.corners!, corners) };
+  // A still photo has no guide: an open booklet found whole is as usable as its data page.
+  return { ms, shutter: photo.found && (sameQuad(photo.corners!, corners) || sameQuad(photo.corners!, whole)) };
 }
 
 function shift(d: Uint8Array, w: number, h: number, dx: number, dy: number): Uint8Array {

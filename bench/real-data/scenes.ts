@@ -9,6 +9,11 @@ export interface Placement {
   rotateDeg: number;
   table: string;
   portrait: boolean;
+  /**
+   * An open passport booklet (an upright picture of two pages) is held with its data page, the
+   * lower page, in the guide: that page is centred in the frame and is the document's outline.
+   */
+  lowerPageInCentre?: boolean;
 }
 
 /** Tables of different brightness: dark, light grey (low contrast with white paper), wood. */
@@ -19,8 +24,10 @@ export const FRAME_PORTRAIT = { width: 720, height: 1280 };
 export interface Placed {
   jpeg: Buffer;
   docHeightShare: number;
-  /** Where the document's corners are, 0..1 of the frame (clockwise from top-left). */
+  /** Where the document's corners are, 0..1 of the frame (clockwise from top-left): the data page of a booklet. */
   corners: { x: number; y: number }[];
+  /** The whole picture's outline (a booklet's two pages; else the same as `corners`). */
+  whole: { x: number; y: number }[];
 }
 
 export async function placeOnTable(file: string, p: Placement): Promise<Placed> {
@@ -36,10 +43,19 @@ export async function placeOnTable(file: string, p: Placement): Promise<Placed> 
   });
   if (p.rotateDeg) doc = await sharp(doc).rotate(p.rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
   const m = await sharp(doc).metadata();
+  const booklet = Boolean(p.lowerPageInCentre) && flat.height! > flat.width!;
+  // Moving the booklet up by a quarter of its height puts its lower page's centre in the frame's.
+  const lift = booklet ? Math.round(flat.height! / 4) : 0;
   const jpeg = await sharp({ create: { width: W, height: H, channels: 3, background: p.table } })
-    .composite([{ input: doc, left: Math.round((W - m.width!) / 2), top: Math.round((H - m.height!) / 2) }])
+    .composite([{ input: doc, left: Math.round((W - m.width!) / 2), top: Math.round((H - m.height!) / 2) - lift }])
     .jpeg({ quality: 85 }).toBuffer();
-  return { jpeg, docHeightShare: m.height! / H, corners };
+  // The lower page's outline (only placed straight: a booklet is not turned in these scenes).
+  const y0 = 0.5 - flat.height! / 4 / H;
+  const y1 = 0.5 + flat.height! / 4 / H;
+  const outline = booklet && !p.rotateDeg
+    ? [{ x: corners[0]!.x, y: y0 }, { x: corners[1]!.x, y: y0 }, { x: corners[2]!.x, y: y1 }, { x: corners[3]!.x, y: y1 }]
+    : corners;
+  return { jpeg, docHeightShare: m.height! / H, corners: outline, whole: corners.map((c) => ({ x: c.x, y: c.y - lift / H })) };
 }
 
 /** Grey pixels at most `longEdge` px on the long side (what the finder works on). */
