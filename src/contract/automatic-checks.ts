@@ -37,8 +37,8 @@ export const automaticChecksSchema = z.object({
     expired: z.boolean().nullable(),
     side: z.string(),
     /**
-     * No check digit covers names: true when a second, independent read of the MRZ gave the
-     * same names. A session is never approved without it.
+     * No check digit covers names: true when another, independently prepared read of the MRZ
+     * gave the same names (and issuing state). A session is never approved without it.
      */
     nameConfirmed: z.boolean().optional(),
     /**

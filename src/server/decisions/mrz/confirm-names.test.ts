@@ -29,6 +29,8 @@ describe('confirmNames', () => {
     expect(confirmNames(parse([TD1[0]!, TD1[1]!, 'ERIKSSON<<ANNA<<<<<<<<<<<<<<<<']), [text(TD1)]).confirmed).toBe(false);
     // Another state before the same name is not the same line.
     expect(confirmNames(parse(TD3), [text([TD3[0]!.replace('P<UTO', 'P<UTD'), TD3[1]!])]).confirmed).toBe(false);
+    // The issuing state, on its own line on an ID card, must read the same too (no check digit covers it).
+    expect(confirmNames(parse(TD1), [text(['I<UTD' + TD1[0]!.slice(5), TD1[1]!, TD1[2]!])]).confirmed).toBe(false);
     // One read agreeing does not outvote another that read a different name.
     expect(confirmNames(parse(TD3), [text(TD3), text(misread)])).toEqual({ confirmed: false, how: 'second_read_disagrees' });
   });

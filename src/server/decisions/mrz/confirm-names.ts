@@ -15,10 +15,15 @@ export function nameField(m: Pick<ParsedMrz, 'format' | 'lines'>): string {
   return (m.lines[line] ?? '').slice(start).replace(/<+$/, '');
 }
 
-/** What one other read says of the name field: the same, something else, or nothing like a name line. */
-function verdict(expected: string, text: string | null): 'agrees' | 'disagrees' | 'unreadable' {
+/**
+ * What one other read says of the name field: the same, something else, or nothing like a name
+ * line. TD1 keeps the issuing state (which no check digit covers either) on another line than
+ * the names: that line must start the same way too.
+ */
+function verdict(expected: string, state: string | null, text: string | null): 'agrees' | 'disagrees' | 'unreadable' {
   const lines = (text ?? '').split(/\r?\n/).map((l) => l.replace(/\s+/g, '').replace(/[«‹]/g, '<').toUpperCase());
-  if (lines.some((l) => l.startsWith(expected) && /^<*$/.test(l.slice(expected.length)))) return 'agrees';
+  const stateAgrees = state === null || lines.some((l) => l.startsWith(state));
+  if (stateAgrees && lines.some((l) => l.startsWith(expected) && /^<*$/.test(l.slice(expected.length)))) return 'agrees';
   // A line that looks like the name line but says something else is a disagreement, not a blank.
   return lines.some((l) => l.length >= expected.length - 2 && /^[A-Z<]+$/.test(l) && l.includes('<<')) ? 'disagrees' : 'unreadable';
 }
@@ -28,14 +33,16 @@ function verdict(expected: string, text: string | null): 'agrees' | 'disagrees' 
  * check: the name is confirmed only when another read of the MRZ, made from a differently
  * prepared image (another scale or thresholding, so not the same pixels through the same
  * path), holds the same name field character for character (on the line where the format puts
- * it, after the same document code and state for TD2/TD3, followed by nothing but fillers),
- * and no other read holds a different one. The rest of those reads need not parse.
+ * it, after the same document code and state for TD2/TD3, followed by nothing but fillers) and
+ * the same document code and issuing state, and no other read holds a different name. The rest
+ * of those reads need not parse.
  */
 export function confirmNames(first: ParsedMrz, others: (string | null)[]): NameCheck {
   if (first.failedChecks.includes('names')) return { confirmed: false, how: 'names_malformed' };
   const { line, start } = NAME_FIELD[first.format];
   const expected = (first.lines[line] ?? '').slice(0, start) + nameField(first);
-  const verdicts = others.map((t) => verdict(expected, t));
+  const state = first.format === 'TD1' ? (first.lines[0] ?? '').slice(0, 5) : null;
+  const verdicts = others.map((t) => verdict(expected, state, t));
   if (verdicts.includes('disagrees')) return { confirmed: false, how: 'second_read_disagrees' };
   return verdicts.includes('agrees') ? { confirmed: true, how: 'second_read_agrees' } : { confirmed: false, how: 'second_read_unreadable' };
 }

@@ -49,9 +49,19 @@ const MAX_SEARCH_PASSES = 10;
 const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 const NOT_FOUND: MrzReading = { found: false };
 
-/** A line of 25+ MRZ characters with a filler pair: MRZ text, if not (yet) a readable MRZ. */
-const looksLikeMrz = (text: string) =>
-  text.split('\n').some((l) => { const c = l.replace(/\s+/g, ''); return c.length >= 25 && c.includes('<<') && /^[A-Z0-9<]+$/.test(c); });
+/**
+ * How much OCR text looks like an MRZ not (yet) readable: lines of 25+ MRZ characters with a
+ * filler pair, the more of them of a format's length (30, 36, 44 within 2) the better. 0: none.
+ */
+function mrzLikeness(text: string): number {
+  let score = 0;
+  for (const line of text.split('\n')) {
+    const c = line.replace(/\s+/g, '');
+    if (c.length < 25 || !/^[A-Z0-9<]+$/.test(c) || !c.includes('<<')) continue;
+    score += [30, 36, 44].some((n) => Math.abs(c.length - n) <= 2) ? 2 : 1;
+  }
+  return score;
+}
 
 /** How one band was prepared for tesseract: two different ones make two independent reads. */
 interface Look { band: GreyImage; width: number; binarize: boolean }
@@ -123,17 +133,17 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     const reads: { look: Look; text: string | null }[] = [];
     let passes = 0;
     /** `plausible`: lines of an MRZ format whose checks mostly hold; `hint`: MRZ-like text (an upside-down MRZ gives `<<` runs too). */
-    const attempt = async (look: Look): Promise<{ valid: boolean; plausible: boolean; hint: boolean }> => {
+    const attempt = async (look: Look): Promise<{ valid: boolean; plausible: boolean; hint: number }> => {
       passes++;
       const text = await ocr(look);
       reads.push({ look, text });
-      if (text === null) return { valid: false, plausible: false, hint: false };
+      if (text === null) return { valid: false, plausible: false, hint: 0 };
       const lines = findMrzLines(text);
       const parsed = lines ? parseMrz(lines, today) : null;
       if (parsed && (!best || parsed.failedChecks.length < best.parsed.failedChecks.length)) best = { parsed, look };
-      return { valid: parsed?.valid === true, plausible: parsed !== null && parsed.failedChecks.length <= MAX_PLAUSIBLE_FAILS, hint: parsed !== null || looksLikeMrz(text) };
+      return { valid: parsed?.valid === true, plausible: parsed !== null && parsed.failedChecks.length <= MAX_PLAUSIBLE_FAILS, hint: mrzLikeness(text) };
     };
-    const hinted: GreyImage[] = [];
+    const hinted: { band: GreyImage; hint: number }[] = [];
     /** True once a band read as a plausible MRZ: that turn is the right way up, the others need no look. */
     const search = async (view: CardView, turns: CardView['turns']): Promise<boolean> => {
       for (const turn of turns) {
@@ -144,7 +154,7 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
           if (passes >= MAX_SEARCH_PASSES) return false;
           const first = await attempt({ band, width: OCR_WIDTH, binarize: false });
           if (first.valid) return true;
-          if (first.hint && !first.plausible) hinted.push(band);
+          if (first.hint && !first.plausible) hinted.push({ band, hint: first.hint });
           if (!first.plausible) continue;
           // An MRZ read with a fault or two: look closer, then at black on white.
           if (!(await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false })).valid) await attempt({ band, width: OCR_WIDTH, binarize: true });
@@ -156,8 +166,13 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
 
     const card = await cardView(img);
     if (!(await search(card, card.turns))) {
-      // MRZ-like text that did not parse may at a larger scale (the two first such bands).
-      for (const band of hinted.slice(0, 2)) if ((await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false })).valid) break;
+      // MRZ-like text that did not parse may at a larger scale, or thresholded (the two most MRZ-like such bands).
+      hinted.sort((a, b) => b.hint - a.hint);
+      retry: for (const { band } of hinted.slice(0, 2)) {
+        for (const look of [{ band, width: OCR_WIDTH_RETRY, binarize: false }, { band, width: OCR_WIDTH, binarize: true }]) {
+          if ((await attempt(look)).valid) break retry;
+        }
+      }
       // The MRZ higher up than the band (a passport page with a deep margin below it).
       if (!best) await attempt({ band: card.image, width: OCR_WIDTH, binarize: false });
       if (!best && card.found) {
