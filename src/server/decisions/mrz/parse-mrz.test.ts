@@ -72,6 +72,15 @@ describe('parseMrz', () => {
     expect(composite.docInfo).toEqual(parseMrz(good, today)!.docInfo);
   });
 
+  it('refuses an issuing state or nationality ICAO does not list (a misread letter no check digit sees)', () => {
+    const nld = td3({ state: 'NLD', names: 'MEULENDIJK<<LOES', number: 'XA0000014', dob: '711019', sex: 'F', expiry: '340412' });
+    expect(parseMrz(nld, today)).toMatchObject({ valid: true, docInfo: { issuingState: 'NLD' } });
+    const misread = parseMrz([nld[0]!.replace('P<NLD', 'P<NLO'), nld[1]!], today)!;
+    expect(misread).toMatchObject({ valid: false, failedChecks: ['issuingState'], withheld: ['issuingState'], docInfo: { issuingState: '', lastName: 'MEULENDIJK' } });
+    const nationality = parseMrz([nld[0]!, nld[1]!.replace('NLD', 'NLO')], today)!;
+    expect(nationality).toMatchObject({ valid: false, failedChecks: ['nationality'], docInfo: { issuingState: 'NLD', docNumber: 'XA0000014' } });
+  });
+
   it('refuses a first passport line that lost its first character (no check digit covers it)', () => {
     const shifted = `${TD3[0]!.slice(1)}C`;
     const r = parseMrz([shifted, TD3[1]!], today)!;

@@ -1,4 +1,4 @@
-import { parse, type Details, type FieldName, type ParseResult, type Range } from 'mrz';
+import { parse, states, type Details, type FieldName, type ParseResult, type Range } from 'mrz';
 import { alpha3Schema } from '../../../contract/common';
 import type { DocInfo, DocType } from '../../../contract/document';
 import { withholdUnchecked } from './withhold-fields';
@@ -43,6 +43,12 @@ export const NAME_FIELD: Record<MrzFormat, { line: number; start: number }> = {
 const NAME_SHAPE = /^(?=.*[A-Z])([A-Z]+(<[A-Z]+)*)?(<<[A-Z]+(<[A-Z]+)*)?<*$/;
 /** States are 3 letters, or fewer padded with `<` (Germany's `D<<`). */
 const STATE_SHAPE = /^[A-Z]{3}$|^[A-Z]{1,2}<{1,2}$/;
+/**
+ * No check digit covers the issuing state or the nationality either: a misread letter (`NLO` for
+ * `NLD`) would pass every check, so only codes ICAO 9303 lists (`mrz`'s table, with Germany's `D`
+ * and the organisations' and stateless codes) pass, plus `UTO`, ICAO's own specimen state.
+ */
+const knownState = (raw: string) => STATE_SHAPE.test(raw) && (raw.replace(/</g, '') === 'UTO' || raw.replace(/</g, '') in states);
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -111,8 +117,8 @@ function parseWith(lines: string[], autocorrect: boolean): ParseResult | null {
 
 /**
  * Parses and validates clean MRZ lines (see findMrzLines) with `mrz`: check digits per ICAO
- * 9303, plus the shape of the fields no check digit covers. A state the package does not know
- * (ICAO's specimen `UTO`, a new state) is not a failure: only its shape is checked. Returns null
+ * 9303, plus the shape of the fields no check digit covers, and the states against ICAO's list
+ * (knownState: a misread state is otherwise invisible). Returns null
  * for lines that are no TD1/TD2/TD3 MRZ (wrong count or length, the pre-2021 French ID card).
  */
 export function parseMrz(input: string[], today: Date): ParsedMrz | null {
@@ -142,8 +148,8 @@ export function parseMrz(input: string[], today: Date): ParsedMrz | null {
   const nameLine = lines[NAME_FIELD[format].line]!.slice(NAME_FIELD[format].start);
 
   if (!detail('documentCode')?.valid) fail('documentCode');
-  if (!STATE_SHAPE.test(raw('issuingState'))) fail('issuingState');
-  if (!STATE_SHAPE.test(raw('nationality'))) fail('nationality');
+  if (!knownState(raw('issuingState'))) fail('issuingState');
+  if (!knownState(raw('nationality'))) fail('nationality');
   if (!/^[MFX<]$/.test(sexRaw)) fail('sex');
   if (!NAME_SHAPE.test(nameLine)) fail('names');
   if (!docNumber) fail('documentNumber');
