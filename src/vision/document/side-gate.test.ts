@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseDocumentFrame } from './analyse-frame';
+import { SIDE_THRESHOLDS } from './card-side';
 import { gateOtherSide, photoSide } from './side-gate';
 import { sideSceneJpeg } from './side-test-images';
 import { greyOf, plainJpeg } from './test-images';
@@ -21,13 +22,13 @@ describe('the back step gate', () => {
     expect(front.analysis.hint).toBe('ready');
     const gated = gateOtherSide(front.analysis, front.image, reference);
     expect(gated.analysis).toMatchObject({ hint: 'turn-over', ready: false });
-    expect(gated.similarity).toBeGreaterThan(0.75);
+    expect(gated.similarity).toBeGreaterThan(SIDE_THRESHOLDS.differentMax);
 
     const back = await frameOf(await sideSceneJpeg('back', { light: 0.85 }));
     expect(back.analysis.hint).toBe('ready');
     const passed = gateOtherSide(back.analysis, back.image, reference);
     expect(passed.analysis).toBe(back.analysis);
-    expect(passed.similarity).toBeLessThanOrEqual(0.75);
+    expect(passed.similarity).toBeLessThanOrEqual(SIDE_THRESHOLDS.differentMax);
   });
 
   it('also says turn-over for the front while it is not yet ready (too far), so the person turns it first', async () => {
