@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { loadFaceEngine } from '../../src/server/decisions/analysis/face-engine';
 import { descriptorDistance } from '../../src/server/decisions/analysis/face-geometry';
-import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from '../../src/server/decisions/rules';
+import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from '../../src/server/decisions/face-thresholds';
 import { faceKey, facePath, type RealSet } from './real-set';
 
 export interface RocPoint { threshold: number; fmr: number; fnmr: number }

@@ -1,6 +1,7 @@
 import type { LivenessRecheckResult } from '../../contract/automatic-checks';
 import type { LivenessFrameLabel } from '../../contract/liveness';
 import type { EvidenceFrameAnalysis } from './analysis/session-analysis';
+import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from './face-thresholds';
 
 /**
  * Thresholds of the server's own look at the liveness evidence (the browser's verdict is never
@@ -11,10 +12,15 @@ import type { EvidenceFrameAnalysis } from './analysis/session-analysis';
 export const MIN_TURN_DEG = 12;
 export const MAX_BLINK_RATIO = 0.75;
 /** Frontal evidence frames (neutral, blink, return) against the selfie: as the face match. */
-export const EVIDENCE_SAME_MAX = 0.5;
-/** Turned faces embed further from a frontal selfie (same person measured up to ~0.57). */
+export const EVIDENCE_SAME_MAX = FACE_MATCH_MAX;
+/**
+ * Turned faces embed further from a frontal selfie. 0.65 accepts 2.7 % of different people on
+ * the real set's photos: acceptable for frames that must also follow the challenge within the
+ * same session, not for the face match itself.
+ */
 export const EVIDENCE_TURNED_SAME_MAX = 0.65;
-export const EVIDENCE_OTHER_MIN = 0.7;
+/** Another person, as for the face match (under 0.2 % of same-person pairs lie this far apart). */
+export const EVIDENCE_OTHER_MIN = FACE_MISMATCH_MIN;
 
 export type LivenessRecheck = LivenessRecheckResult;
 type RecheckVerdict = LivenessRecheck['verdict'];

@@ -3,15 +3,7 @@ import type { StoredLiveness } from '../liveness/liveness-state';
 import type { SessionAnalysis } from './analysis/session-analysis';
 import type { AutomaticChecks } from '../../contract/automatic-checks';
 import { recheckLiveness } from './liveness-recheck';
-
-/**
- * Face match thresholds on face-api's descriptor distance (dlib scale). Measured on the
- * project's fixture pairs (decisions/README.md): the same person (photo ↔ card made from it,
- * lighting, greyscale, JPEG q30, rotation, mirror) 0.07–0.40; different people 0.69–0.94.
- */
-export const FACE_MATCH_MAX = 0.5;
-/** At or past this distance the faces are another person's, with high confidence. */
-export const FACE_MISMATCH_MIN = 0.6;
+import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from './face-thresholds';
 
 export type DecisionsMode = 'auto' | 'review';
 

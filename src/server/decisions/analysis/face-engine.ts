@@ -4,6 +4,7 @@ import {
   faceApiModelDir, faceApiWasmEntry, humanModelDir, humanWasmEntry, readModelArtifacts, tfjsWasmDir,
 } from './model-files';
 import { eyeOpenness, type MeshPoint } from './face-geometry';
+import { CHIP_SIZE, faceChip, type RgbImage } from './face-chip';
 
 const require = createRequire(import.meta.url);
 
@@ -19,7 +20,7 @@ export interface FaceReading {
   pitchDeg: number;
   /** Eyelid gap over eye width, both eyes averaged (≈0.25–0.35 open, < 0.15 closed). */
   eyeOpenness: number;
-  /** dlib-style face descriptor (face-api's recognition net), L2 distances compare people. */
+  /** dlib's face descriptor (face-api's port of its recognition net) of the dlib-aligned chip; L2 distances compare people. */
   descriptor: number[];
 }
 
@@ -31,16 +32,10 @@ interface Tf {
   io: { registerLoadRouter(r: (url: unknown) => unknown): void };
   setBackend(name: string): Promise<boolean>; ready(): Promise<void>;
 }
-interface FaceApiBox { x: number; y: number; width: number; height: number }
 interface FaceApi {
   tf: Tf;
-  Box: new (b: FaceApiBox) => FaceApiBox;
-  extractFaceTensors(t: Tensor, boxes: FaceApiBox[]): Promise<Tensor[]>;
   computeFaceDescriptor(t: Tensor): Promise<Float32Array>;
-  nets: {
-    faceLandmark68Net: { loadFromDisk(dir: string): Promise<void>; detectLandmarks(t: Tensor): Promise<{ shiftBy(x: number, y: number): { align(): FaceApiBox } }> };
-    faceRecognitionNet: { loadFromDisk(dir: string): Promise<void> };
-  };
+  nets: { faceRecognitionNet: { loadFromDisk(dir: string): Promise<void> } };
 }
 
 const HUMAN_CONFIG = {
@@ -75,18 +70,41 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
   await human.load();
   await faceapi.tf.setBackend('wasm');
   await faceapi.tf.ready();
-  await faceapi.nets.faceLandmark68Net.loadFromDisk(faceApiModelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModelDir);
 
-  async function tensorOf(image: Buffer): Promise<{ t: Tensor; width: number; height: number }> {
+  async function tensorOf(image: Buffer): Promise<{ t: Tensor; rgb: RgbImage; width: number; height: number }> {
     const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-    return { t: human.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32'), width: info.width, height: info.height };
+    const rgb = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+    return { t: human.tf.tensor3d(rgb.data, [info.height, info.width, 3], 'int32'), rgb, width: info.width, height: info.height };
   }
 
   async function detect(image: Buffer) {
-    const { t, width, height } = await tensorOf(image);
+    const { t, rgb, width, height } = await tensorOf(image);
     const faces = (await human.detect(t)).face;
-    return { t, width, height, faces };
+    return { t, rgb, width, height, faces };
+  }
+
+  /** The descriptor of the dlib-aligned chip of `face` in `rgb`. */
+  async function describe(rgb: RgbImage, face: HumanFace): Promise<Float32Array> {
+    const first = faceChip(rgb, face.mesh);
+    let chip = first.chip;
+    // A face much larger than the chip: shrink the picture first (dlib samples from a pyramid;
+    // bilinear sampling from far above would alias), so that the chip is taken at scale ≥ ~0.6.
+    if (first.scale < 0.5) {
+      const f = first.scale * 1.25;
+      const width = Math.max(1, Math.round(rgb.width * f));
+      const height = Math.max(1, Math.round(rgb.height * f));
+      const data = await sharp(Buffer.from(rgb.data.buffer, rgb.data.byteOffset, rgb.data.length), { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+        .resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+      const mesh = face.mesh.map((p) => [p[0]! * (width / rgb.width), p[1]! * (height / rgb.height)]);
+      chip = faceChip({ data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height }, mesh).chip;
+    }
+    const t = faceapi.tf.tensor3d(chip, [CHIP_SIZE, CHIP_SIZE, 3], 'int32');
+    try {
+      return await faceapi.computeFaceDescriptor(t);
+    } finally {
+      t.dispose();
+    }
   }
 
   async function read(image: Buffer): Promise<FaceReading | null> {
@@ -110,14 +128,7 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
     try {
       if (view.faces.length === 0) return null;
       const face = [...view.faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0]!;
-      const [x, y, w, h] = face.box;
-      const [crop] = await faceapi.extractFaceTensors(view.t, [new faceapi.Box({ x, y, width: w, height: h })]);
-      const marks = await faceapi.nets.faceLandmark68Net.detectLandmarks(crop!);
-      crop!.dispose();
-      // face-api's own alignment (box from the 68 landmarks), as its descriptor was trained on.
-      const [chip] = await faceapi.extractFaceTensors(view.t, [marks.shiftBy(x, y).align()]);
-      const descriptor = await faceapi.computeFaceDescriptor(chip!);
-      chip!.dispose();
+      const descriptor = await describe(view.rgb, face);
       const angle = face.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 };
       return {
         faces: view.faces.length, score: face.score, box: face.box.map(Math.round) as FaceReading['box'],
