@@ -17,13 +17,16 @@ export interface CanvasCamera {
   play(steps: [scene: string, ms: number][]): Promise<void>;
 }
 
-/** Installs the camera before any page script runs; `scenes` are encoded images (PNG or JPEG) by name. */
-export async function installCanvasCamera(page: Page, scenes: Record<string, Buffer>, first: string): Promise<CanvasCamera> {
+/**
+ * Installs the camera before any page script runs; `scenes` are encoded images (PNG or JPEG) by
+ * name, painted over the whole `size` (default 640x480; a phone held upright gives 720x1280).
+ */
+export async function installCanvasCamera(page: Page, scenes: Record<string, Buffer>, first: string, size = { width: 640, height: 480 }): Promise<CanvasCamera> {
   const urls = Object.fromEntries(Object.entries(scenes).map(([name, bytes]) => [name, `data:image/png;base64,${bytes.toString('base64')}`]));
-  await page.addInitScript(({ urls, first }) => {
+  await page.addInitScript(({ urls, first, size }) => {
     const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 480;
+    canvas.width = size.width;
+    canvas.height = size.height;
     const ctx = canvas.getContext('2d')!;
     const images = new Map<string, HTMLImageElement>();
     for (const [name, url] of Object.entries(urls)) {
@@ -36,7 +39,7 @@ export async function installCanvasCamera(page: Page, scenes: Record<string, Buf
     setInterval(() => {
       const img = images.get(state.scene);
       if (!img?.complete) return;
-      ctx.drawImage(img, 0, 0, 640, 480);
+      ctx.drawImage(img, 0, 0, size.width, size.height);
       // One pixel flips each paint so every frame is new to the stream (a real sensor never repeats).
       ctx.fillStyle = state.tick++ % 2 ? '#3b3b3b' : '#3c3c3c';
       ctx.fillRect(0, 0, 1, 1);
@@ -44,7 +47,7 @@ export async function installCanvasCamera(page: Page, scenes: Record<string, Buf
     (window as unknown as { __camera: typeof state }).__camera = state;
     const getUserMedia = async () => canvas.captureStream(30);
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
-  }, { urls, first });
+  }, { urls, first, size });
   const show = (scene: string) => page.evaluate((s) => { (window as unknown as { __camera: { scene: string } }).__camera.scene = s; }, scene);
   return {
     show,
