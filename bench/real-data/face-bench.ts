@@ -32,7 +32,8 @@ export function rocOf(genuine: number[], impostor: number[]) {
   const g = [...genuine].sort((a, b) => a - b);
   const im = [...impostor].sort((a, b) => a - b);
   const below = (arr: number[], t: number) => { let lo = 0; let hi = arr.length; while (lo < hi) { const m = (lo + hi) >> 1; if (arr[m]! <= t) lo = m + 1; else hi = m; } return lo; };
-  const max = Math.max(g.at(-1) ?? 0, im.at(-1) ?? 0);
+  // Pairs with an image where no face was found score +Infinity (a miss): not a grid point.
+  const max = Math.max(...[...g, ...im].filter(Number.isFinite), 0);
   const roc: RocPoint[] = [];
   for (let t = 0; t <= max + 1e-9; t += max / 400) roc.push({ threshold: t, fmr: below(im, t) / im.length, fnmr: 1 - below(g, t) / g.length });
   const eerPoint = roc.reduce((best, p) => (Math.abs(p.fmr - p.fnmr) < Math.abs(best.fmr - best.fnmr) ? p : best), roc[0]!);
