@@ -19,7 +19,7 @@ export const EVIDENCE_SAME_MAX = FACE_MATCH_MAX;
  * same session, not for the face match itself.
  */
 export const EVIDENCE_TURNED_SAME_MAX = 0.65;
-/** Another person, as for the face match (under 0.2 % of same-person pairs lie this far apart). */
+/** Another person, as for the face match (0.17 % of same-person pairs lie this far apart). */
 export const EVIDENCE_OTHER_MIN = FACE_MISMATCH_MIN;
 
 export type LivenessRecheck = LivenessRecheckResult;
