@@ -1,9 +1,9 @@
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import type { GreyImage } from '../../../vision/document/types';
 import { confirmNames, namesSettled, type NameCheck } from './confirm-names';
 import { crop, decode, ocrPng, rotate } from './mrz-image';
 import { cardView, wholeView, type CardView } from './mrz-views';
-import { checkOcrModel, ensureOcrData, OCR_LANG } from './ocr-data';
+import { startWorker } from './ocr-worker';
 import { locateMrz } from './locate-mrz';
 import { findMrzLines, parseMrz, type ParsedMrz } from './parse-mrz';
 import { textSkew } from './text-skew';
@@ -46,7 +46,6 @@ const MIN_NAME_PX_PER_CHAR = 7;
 const MAX_PLAUSIBLE_FAILS = 3;
 /** OCR passes spent looking for the MRZ (~0.2–0.4 s each): a photo without one costs at most this. */
 const MAX_SEARCH_PASSES = 10;
-const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 const NOT_FOUND: MrzReading = { found: false };
 
 /**
@@ -70,31 +69,6 @@ const bottomBand = (img: GreyImage): GreyImage => {
   const height = Math.max(1, Math.ceil(img.height * BAND_SHARE));
   return crop(img, { left: 0, top: img.height - height, width: img.width, height });
 };
-
-async function startWorker(langPath?: string): Promise<Worker> {
-  const dir = langPath ?? await ensureOcrData();
-  // A damaged model would make tesseract.js crash the process (see checkOcrModel): refuse it first.
-  await checkOcrModel(dir);
-  // tesseract.js throws a failed job's error from its message listener (uncaught: the process
-  // dies) unless it has an errorHandler; with one, the job's promise rejects, but a start that
-  // fails after loading never settles: the handler ends it.
-  let failStart: (err: Error) => void = () => undefined;
-  const failed = new Promise<never>((_, reject) => { failStart = reject; });
-  const w = await Promise.race([
-    createWorker(OCR_LANG, OEM.LSTM_ONLY, {
-      langPath: dir, gzip: false, cacheMethod: 'none',
-      errorHandler: (e: unknown) => failStart(new Error(`tesseract.js: ${String(e)}`)),
-    }),
-    failed,
-  ]);
-  await w.setParameters({
-    tessedit_char_whitelist: MRZ_ALPHABET,
-    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
-    // Our PNGs carry no resolution; tesseract would guess one and warn on every page.
-    user_defined_dpi: '300',
-  });
-  return w;
-}
 
 /**
  * Reads the MRZ of a document photo with tesseract.js and the OCR-B model, then validates it
