@@ -30,6 +30,7 @@ function itemState(entry: CaptureEntry | undefined, serverHas: boolean): ItemSta
 /** Every capture with its upload state and a Retake link; Submit once nothing needs retaking. */
 export function ReviewStep({ slots, captures, serverHas, step, onRetake, onSubmit, onBack }: ReviewStepProps) {
   const { t } = useTranslation('individual');
+  const { t: tc } = useTranslation('common');
   const states = slots.map((slot) => [slot, itemState(captures[slot], serverHas[slot])] as const);
   const blocked = states.some(([, s]) => s === 'missing' || s === 'failed-retake');
   const statusText: Record<ItemState, string> = {
@@ -54,13 +55,15 @@ export function ReviewStep({ slots, captures, serverHas, step, onRetake, onSubmi
           const item = t(`review.${slot}`);
           const entry = captures[slot];
           const bad = state === 'missing' || state === 'failed-retake';
+          // The back refused as the front again says what to do: turn the card over, not just "retake".
+          const sameSide = entry?.upload.kind === 'failed' && entry.upload.error === 'same_side';
           return (
             <li key={slot} className={styles.thumb} data-testid={`review-item-${slot}`} data-state={state}>
               {entry ? <img src={entry.previewUrl} alt={t('review.thumbAlt', { item })} /> : <span className={styles.placeholder} aria-hidden="true">{state === 'received' ? '✓' : '–'}</span>}
               <div className={styles.thumbText}>
                 <span className={styles.thumbTitle}>{item}</span>
                 <span className={bad ? styles.bad : state === 'uploaded' || state === 'received' ? styles.ok : styles.muted}>
-                  {statusText[state]}
+                  {sameSide ? tc('errors.api.same_side') : statusText[state]}
                 </span>
                 <button type="button" className={styles.retake} onClick={() => onRetake(slot)} aria-label={t('review.retakeLabel', { item })} data-testid={`retake-${slot}`}>
                   {t('review.retake')}

@@ -108,4 +108,22 @@ describe('ReviewStep', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retake: Selfie' }));
     expect(onRetake).toHaveBeenCalledWith('selfie');
   });
+
+  it('says a back refused as the front again must be turned over, and asks for it again', () => {
+    const blob = new Blob(['x']);
+    render(
+      <ReviewStep
+        slots={['document-front', 'document-back', 'selfie']}
+        captures={{ 'document-back': { slot: 'document-back', blob, previewUrl: 'blob:back', width: 1, height: 1, upload: { kind: 'failed', error: 'same_side', retryable: false } } }}
+        serverHas={{ 'document-front': true, 'document-back': false, selfie: true }}
+        step={{ current: 4, total: 4 }}
+        onRetake={vi.fn()}
+        onSubmit={vi.fn()}
+      />,
+    );
+    const item = screen.getByTestId('review-item-document-back');
+    expect(item.dataset.state).toBe('failed-retake');
+    expect(item.textContent).toContain('This photo shows the same side of your document as your other photo. Turn the document over, then try again.');
+    expect((screen.getByRole('button', { name: 'Send for checking' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });
