@@ -1,4 +1,4 @@
-// `npm run bench:real`: document finding, MRZ reading and face matching on the real-material set
+// `npm run bench:real`: document finding, front against back, MRZ reading and face matching on the real-material set
 // (REAL_DATA_DIR, see README.md here). Writes bench/results/real-data.{md,json}; with --check
 // (`npm run test:real`) exits 1 when a figure falls under its floor (floors.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { measureFaces, type FaceBench } from './face-bench';
 import { MRZ_VARIANTS, measureMrz, type MrzBench } from './mrz-bench';
 import { documentFloors, faceFloors, mrzFloors } from './floors';
 import { loadRealSet, realDataDir } from './real-set';
+import { measureSides, sideLines, type SideBench } from './side-bench';
 
 const p = (x: number) => `${(100 * x).toFixed(2)} %`;
 
@@ -55,13 +56,19 @@ async function main() {
   }
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
   const want = (part: string) => !only || only.split(',').includes(part);
-  const out: { documents?: DocumentBench; mrz?: MrzBench; faces?: FaceBench } = {};
+  const out: { documents?: DocumentBench; sides?: SideBench; mrz?: MrzBench; faces?: FaceBench } = {};
   const md = [`# Real material`, '', `${new Date().toISOString()} · Node ${process.version} · set: ${set.documents.length} document images, ${set.faces.length} face photos`, ''];
   const broken: string[] = [];
   if (want('documents') && set.documents.length) {
     out.documents = await measureDocuments(set);
     md.push('## Document finding', '', ...documentLines(out.documents));
     broken.push(...documentFloors(out.documents));
+  }
+  if (want('sides') && set.documents.length) {
+    out.sides = await measureSides(set);
+    const sides = sideLines(out.sides);
+    md.push('## The back is the back (front against back of real cards)', '', ...sides.lines);
+    broken.push(...sides.broken);
   }
   if (want('mrz') && set.documents.length) {
     out.mrz = await measureMrz(set, MRZ_VARIANTS);

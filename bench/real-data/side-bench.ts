@@ -1,17 +1,17 @@
-// `npx tsx bench/real-data/side-bench.ts [--check]`: the card-side comparison (the back is the
-// back, src/vision/document/card-side.ts) on real documents that have two sides. For every ID
+// The card-side comparison (the back is the back, src/vision/document/card-side.ts) on real
+// documents that have two sides (`npm run bench:real`, part 'sides'). For every ID
 // card, residence permit or licence of the set with a whole front and a whole back scan, each
 // side in turn is the accepted one (laid on a dark table, landscape, 70 % of the frame, as the
 // front step takes it); then both sides are laid on three tables, straight and turned 8°,
 // portrait and landscape, near and far (scenes.ts), found as the server finds an upload, and
 // compared with it. The same side must score at least `sameMin` (the server refuses it) and
 // above `differentMax` (the camera does not take it); the other side must stay at most
-// `differentMax` (the camera takes it, the server stores it). --check exits 1 when an honest
-// other side would be refused or the camera would take the same side again. The last run is
-// committed in bench/results/real-sides.md (the README quotes it).
+// `differentMax` (the camera takes it, the server stores it). `npm run test:real` fails when an
+// honest other side would be refused or the camera would take the same side again. The last run
+// is in bench/results/real-data.md.
 import { findDocumentInPhoto } from '../../src/vision/document/find-in-photo';
 import { matchSide, SIDE_THRESHOLDS, sideSignature } from '../../src/vision/document/card-side';
-import { documentPath, loadRealSet, realDataDir, type RealDocument, type RealSet } from './real-set';
+import { documentPath, type RealDocument, type RealSet } from './real-set';
 import { greyOf, placeOnTable, TABLES, type Placement } from './scenes';
 
 const ACCEPTED: Placement = { table: '#3b3b3b', rotateDeg: 0, portrait: false, share: 0.7 };
@@ -65,24 +65,23 @@ export async function measureSides(set: RealSet): Promise<SideBench> {
   return { cards: cards.length, same, other, notFound, lines };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const set = loadRealSet();
-  if (!set) {
-    console.log(`no real set in ${realDataDir()} (REAL_DATA_DIR): nothing measured`);
-    process.exit(0);
-  }
-  const r = await measureSides(set);
+/** The report's lines and whether an honest side would be refused or the same side taken again. */
+export function sideLines(r: SideBench): { lines: string[]; broken: string[] } {
   const { sameMin, differentMax } = SIDE_THRESHOLDS;
   const count = (a: number[], f: (v: number) => boolean) => `${a.filter(f).length} of ${a.length}`;
-  console.log([
-    `${r.cards} real documents with both sides; ${r.same.length} same-side and ${r.other.length} other-side comparisons (${r.notFound} pictures where no document was found are left out)`, '',
-    '| document | same side, lowest | other side, highest |', '|---|---|---|', ...r.lines, '',
-    `| outcome | pictures |`, `|---|---|`,
-    `| other side refused by the server (≥ ${sameMin}) | ${count(r.other, (v) => v >= sameMin)} |`,
-    `| other side kept waiting by the camera (> ${differentMax}) | ${count(r.other, (v) => v > differentMax)} |`,
-    `| same side taken by the camera as the other (≤ ${differentMax}) | ${count(r.same, (v) => v <= differentMax)} |`,
-    `| same side let through by the server (< ${sameMin}) | ${count(r.same, (v) => v < sameMin)} |`,
-  ].join('\n'));
-  const failed = r.other.some((v) => v >= sameMin) || r.same.some((v) => v <= differentMax);
-  if (process.argv.includes('--check') && failed) process.exit(1);
+  const broken: string[] = [];
+  if (r.other.some((v) => v >= sameMin)) broken.push(`an honest other side would be refused as the same side (${count(r.other, (v) => v >= sameMin)})`);
+  if (r.same.some((v) => v <= differentMax)) broken.push(`the camera would take the same side again as the other (${count(r.same, (v) => v <= differentMax)})`);
+  return {
+    broken,
+    lines: [
+      `${r.cards} real documents with both sides; ${r.same.length} same-side and ${r.other.length} other-side comparisons (${r.notFound} pictures where no document was found are left out)`, '',
+      '| document | same side, lowest | other side, highest |', '|---|---|---|', ...r.lines, '',
+      `| outcome | pictures |`, `|---|---|`,
+      `| other side refused by the server (≥ ${sameMin}) | ${count(r.other, (v) => v >= sameMin)} |`,
+      `| other side kept waiting by the camera (> ${differentMax}) | ${count(r.other, (v) => v > differentMax)} |`,
+      `| same side taken by the camera as the other (≤ ${differentMax}) | ${count(r.same, (v) => v <= differentMax)} |`,
+      `| same side let through by the server (< ${sameMin}) | ${count(r.same, (v) => v < sameMin)} |`, '',
+    ],
+  };
 }
