@@ -33,10 +33,16 @@ export interface Placed {
 export async function placeOnTable(file: string, p: Placement): Promise<Placed> {
   const W = p.portrait ? FRAME_PORTRAIT.width : FRAME_PORTRAIT.height;
   const H = p.portrait ? FRAME_PORTRAIT.height : FRAME_PORTRAIT.width;
-  let doc = await sharp(file).rotate().flatten({ background: '#ffffff' })
-    .resize(Math.round(W * p.share), Math.round(H * p.share), { fit: 'inside' }).png().toBuffer();
-  const flat = await sharp(doc).metadata();
   const a = (p.rotateDeg * Math.PI) / 180;
+  const src = await sharp(file).rotate().metadata();
+  // Turned, the document's bounding box grows: shrink it so the turned document still fits.
+  const [sw, sh] = (src.orientation ?? 1) >= 5 ? [src.height!, src.width!] : [src.width!, src.height!];
+  const fit = Math.min(W * p.share / sw, H * p.share / sh);
+  const box = { w: sw * fit * Math.abs(Math.cos(a)) + sh * fit * Math.abs(Math.sin(a)), h: sw * fit * Math.abs(Math.sin(a)) + sh * fit * Math.abs(Math.cos(a)) };
+  const shrink = Math.min(1, (0.98 * W) / box.w, (0.98 * H) / box.h);
+  let doc = await sharp(file).rotate().flatten({ background: '#ffffff' })
+    .resize(Math.max(1, Math.round(sw * fit * shrink)), Math.max(1, Math.round(sh * fit * shrink)), { fit: 'fill' }).png().toBuffer();
+  const flat = await sharp(doc).metadata();
   const corners = [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sx, sy]) => {
     const x = (sx! * flat.width!) / 2; const y = (sy! * flat.height!) / 2;
     return { x: (W / 2 + x * Math.cos(a) - y * Math.sin(a)) / W, y: (H / 2 + x * Math.sin(a) + y * Math.cos(a)) / H };
