@@ -1,4 +1,7 @@
 import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import { makeIdCard } from '../../../e2e/support/id-card';
 import { describe, expect, it } from 'vitest';
 import { findDocumentInPhoto } from './find-in-photo';
 import { greyOf, noiseJpeg, plainJpeg, sceneJpeg } from './test-images';
@@ -19,8 +22,17 @@ describe('findDocumentInPhoto', () => {
     expect(Math.max(...xs)).toBeCloseTo(0.75, 1);
   });
 
-  it('refuses a card too small to read: under a tenth of the photo (a card 30 % of its width)', async () => {
+  it('refuses a card too small to read: under 13 % of the picture short side squared (a card 30 % of the width of a 4:3 photo)', async () => {
     expect(findDocumentInPhoto(await greyOf(await sceneJpeg({ cardShare: 0.3 }))).found).toBe(false);
+  });
+
+  it('finds a card half as wide as a photo taken upright (portrait pictures are judged as fairly as landscape ones)', async () => {
+    // A phone's 9:16 picture (360x640), the card lying across, 180 px wide: 9 % of the picture's
+    // area (a tenth of it would refuse it), 16 % of its short side squared.
+    const card = await sharp(await makeIdCard(resolve('e2e/fixtures/grace_hopper.jpg'))).resize(180).png().toBuffer();
+    const upright = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3b3b3b' } })
+      .composite([{ input: card, left: 90, top: 263 }]).jpeg({ quality: 90 }).toBuffer();
+    expect(findDocumentInPhoto(await greyOf(upright)).found).toBe(true);
   });
 
   it('finds nothing in a plain picture, a face photo, a cat, noise, or a card cut in half', async () => {

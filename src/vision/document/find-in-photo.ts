@@ -8,11 +8,14 @@ import type { GreyImage, NormPoint } from './types';
 /** Working size of the finder, px on the long edge (live frames use the same). */
 export const FINDER_LONG_EDGE = 320;
 /**
- * A document photographed to be verified covers at least a tenth of the picture (the capture
- * guide asks for most of it). Smaller rectangles are what a photo of anything else holds: a
- * number plate, a window, a patch of fur that happens to be card-shaped.
+ * A document photographed to be verified covers at least 13 % of the largest square the picture
+ * holds (its short side squared): measured that way, a card half as wide as a photo taken
+ * upright (16 %) counts as one a third as wide as a landscape photo does, where a share of the
+ * whole picture would punish the upright one. Smaller rectangles are what a photo of anything
+ * else holds: a number plate, a window, a patch of fur that happens to be card-shaped (4-9 % on
+ * the real negatives of fixtures/).
  */
-export const PHOTO_MIN_AREA_SHARE = 0.1;
+export const PHOTO_MIN_AREA_OF_SQUARE = 0.13;
 
 export interface PhotoFinding {
   found: boolean;
@@ -20,7 +23,7 @@ export interface PhotoFinding {
 }
 
 /**
- * A card whose edges are visible, covering at least a tenth of the photo. A picture filled edge to
+ * A card whose edges are visible, large enough to read (PHOTO_MIN_AREA_OF_SQUARE). A picture filled edge to
  * edge by the card (a tight scan) is not recognised: the person is asked for a photo showing
  * the whole document, which is also what the capture guide asks.
  */
@@ -28,7 +31,8 @@ export function findDocumentInPhoto(image: GreyImage): PhotoFinding {
   const small = downscale(image, FINDER_LONG_EDGE);
   const card = findCard(small);
   if (!card || card.quad.touchesBorder) return { found: false, corners: null };
-  if (quadArea(card.quad.corners) < PHOTO_MIN_AREA_SHARE * small.width * small.height) return { found: false, corners: null };
+  const short = Math.min(small.width, small.height);
+  if (quadArea(card.quad.corners) < PHOTO_MIN_AREA_OF_SQUARE * short * short) return { found: false, corners: null };
   return {
     found: true,
     corners: card.quad.corners.map((p) => ({ x: p.x / small.width, y: p.y / small.height })),
