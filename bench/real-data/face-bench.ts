@@ -17,7 +17,7 @@ export interface FaceBench {
   roc: RocPoint[];
   eer: { threshold: number; rate: number };
   fnmrAtFmr: { fmr: number; fnmr: number; threshold: number }[];
-  /** Distance beyond which fewer than 0.2 % of genuine pairs fall (the safe automatic decline). */
+  /** Distance beyond which fewer than 0.2 % of genuine pairs (both faces found) fall: the safe automatic decline. */
   genuine998: number;
   /** What the rules' thresholds do to each kind of pair (shares). */
   atRules: { matchMax: number; mismatchMin: number; genuine: Outcomes; impostor: Outcomes };
@@ -42,13 +42,15 @@ export function rocOf(genuine: number[], impostor: number[]) {
     const p = ok.at(-1) ?? roc[0]!;
     return { fmr: target, fnmr: p.fnmr, threshold: p.threshold };
   });
-  return { roc, eer: { threshold: eerPoint.threshold, rate: (eerPoint.fmr + eerPoint.fnmr) / 2 }, fnmrAtFmr, genuine998: quantile(g, 0.998) };
+  // The safe decline point among pairs whose faces were both found (the others are reviewed).
+  return { roc, eer: { threshold: eerPoint.threshold, rate: (eerPoint.fmr + eerPoint.fnmr) / 2 }, fnmrAtFmr, genuine998: quantile(g.filter(Number.isFinite), 0.998) };
 }
 
 function outcomes(d: number[], matchMax: number, mismatchMin: number): Outcomes {
   const n = d.length || 1;
   const approved = d.filter((x) => x <= matchMax).length / n;
-  const declined = d.filter((x) => x >= mismatchMin).length / n;
+  // A pair with a photo where no face was found (+Infinity) goes to a specialist, not to a decline.
+  const declined = d.filter((x) => Number.isFinite(x) && x >= mismatchMin).length / n;
   return { approved, declined, review: 1 - approved - declined };
 }
 

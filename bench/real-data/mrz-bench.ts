@@ -15,7 +15,10 @@ export interface MrzBench {
   perVariant: Record<Variant, { exact: number; of: number; unread: number; wrongValid: number }>;
   /** Fields of docInfo that came back different from the ground truth (when not withheld), by name. */
   wrongFields: Record<string, number>;
-  /** Reads whose check digits all held but whose names differ from the truth: must be caught by the name check. */
+  /**
+   * Reads that could be approved (every check digit holds, names confirmed) but whose names differ
+   * from the truth: the name check must catch every one (an invalid read goes to a specialist anyway).
+   */
   wrongNamesConfirmed: number;
   medianMs: number;
   misses: string[];
@@ -62,7 +65,7 @@ export async function measureMrz(set: RealSet, variants: readonly Variant[] = MR
             if (got && got !== truth.docInfo[f]) wrongFields[f] = (wrongFields[f] ?? 0) + 1;
           }
           const namesWrong = r.docInfo.lastName !== truth.docInfo.lastName || r.docInfo.firstName !== truth.docInfo.firstName;
-          if (namesWrong && r.names.confirmed) wrongNamesConfirmed++;
+          if (namesWrong && r.valid && r.names.confirmed) wrongNamesConfirmed++;
         }
       }
     }

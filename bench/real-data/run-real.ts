@@ -30,7 +30,7 @@ export function mrzLines(m: MrzBench): string[] {
     `${m.documents} real documents with an MRZ (ground truth transcribed by hand and checked against the check digits); median ${m.medianMs} ms a read`, '',
     `| picture | exact | no MRZ found | wrong but all check digits valid |`, `|---|---|---|---|`,
     ...Object.entries(m.perVariant).map(([v, r]) => `| ${v} | ${r.of ? `${((100 * r.exact) / r.of).toFixed(1)} % (${r.exact}/${r.of})` : '-'} | ${r.unread} | ${r.wrongValid} |`), '',
-    `Wrong fields in docInfo (not withheld): ${Object.entries(m.wrongFields).map(([f, n]) => `${f} ${n}`).join(', ') || 'none'}; wrong names confirmed by the second read: ${m.wrongNamesConfirmed}`, '',
+    `Wrong fields in docInfo (not withheld): ${Object.entries(m.wrongFields).map(([f, n]) => `${f} ${n}`).join(', ') || 'none'}; wrong names that would have been approved (valid MRZ, names confirmed): ${m.wrongNamesConfirmed}`, '',
     ...(m.misses.length ? [`Misses: ${m.misses.join('; ')}`, ''] : []),
   ];
 }
