@@ -59,12 +59,13 @@ export async function measureMrz(set: RealSet, variants: readonly Variant[] = MR
         if (exact) { row.exact++; continue; }
         misses.push(`${d.file} (${v}): ${r.lines.join(' / ')}`);
         if (r.valid) row.wrongValid++;
+        if (r.valid && r.names.confirmed) misses[misses.length - 1] += ' [valid, names confirmed]';
         if (truth) {
           for (const f of FIELDS) {
             const got = r.docInfo[f];
             if (got && got !== truth.docInfo[f]) wrongFields[f] = (wrongFields[f] ?? 0) + 1;
           }
-          const namesWrong = r.docInfo.lastName !== truth.docInfo.lastName || r.docInfo.firstName !== truth.docInfo.firstName;
+          const namesWrong = (['lastName', 'firstName', 'middleName'] as const).some((f) => r.docInfo[f] !== truth.docInfo[f]);
           if (namesWrong && r.valid && r.names.confirmed) wrongNamesConfirmed++;
         }
       }
