@@ -29,8 +29,6 @@ export interface DocumentBench {
   negatives: Share & { found: string[] };
 }
 
-const share = (ok: number, of: number): Share => ({ ok, of });
-
 async function serverAccepts(doc: RealDocument, set: RealSet): Promise<{ ok: number; of: number; missed: string[] }> {
   let ok = 0;
   const missed: string[] = [];
@@ -114,4 +112,3 @@ export async function measureDocuments(set: RealSet, negativesDir = 'src/vision/
 }
 
 export const pct = (s: Share) => (s.of ? `${((100 * s.ok) / s.of).toFixed(1)} % (${s.ok}/${s.of})` : 'n/a');
-export { share };

@@ -23,7 +23,6 @@ export const FRAME_PORTRAIT = { width: 720, height: 1280 };
 
 export interface Placed {
   jpeg: Buffer;
-  docHeightShare: number;
   /** Where the document's corners are, 0..1 of the frame (clockwise from top-left): the data page of a booklet. */
   corners: { x: number; y: number }[];
   /** The whole picture's outline (a booklet's two pages; else the same as `corners`). */
@@ -61,7 +60,7 @@ export async function placeOnTable(file: string, p: Placement): Promise<Placed> 
   const outline = booklet && !p.rotateDeg
     ? [{ x: corners[0]!.x, y: y0 }, { x: corners[1]!.x, y: y0 }, { x: corners[2]!.x, y: y1 }, { x: corners[3]!.x, y: y1 }]
     : corners;
-  return { jpeg, docHeightShare: m.height! / H, corners: outline, whole: corners.map((c) => ({ x: c.x, y: c.y - lift / H })) };
+  return { jpeg, corners: outline, whole: corners.map((c) => ({ x: c.x, y: c.y - lift / H })) };
 }
 
 /** Grey pixels at most `longEdge` px on the long side (what the finder works on). */
