@@ -20,13 +20,15 @@ import { companyCaseExtras, findOrgCompany } from './company-case';
 export function companyCaseRoutes(ctx: AppContext): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
   const signer = createMediaSigner(ctx);
-  const deps: RecordDeps = { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.url(k) };
+  /** Image and document links bound to the member who asked (checked again on use). */
+  const depsFor = (c: Context<MemberEnv>): RecordDeps => ({ hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.memberUrl(k, c.get('member').id) });
   const notFound = (c: Context) => fail(c, 404, 'Company verification not found', { code: 'not_found' });
 
   const view = async (c: Context<MemberEnv>, id: string, message: string) => {
     const orgId = c.get('member').orgId;
     const found = await findOrgCompany(ctx.db, orgId, id);
     if (!found) return notFound(c);
+    const deps = depsFor(c);
     const record = toCompanyRecord(found.row, { webhookUrl: found.webhookUrl, mediaUrl: deps.mediaUrl });
     return ok(c, message, { record, mode: found.mode, keyId: found.row.apiKeyId, ...(await companyCaseExtras(ctx.db, orgId, found.row, deps)) });
   };

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
 import { messages } from '../../contract/envelope';
 import { audit } from '../accounts/audit';
@@ -18,15 +18,17 @@ import { listOrgVerifications } from './verification-list';
  */
 export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
-  app.use('/verifications', requireMember(ctx));
-  app.use('/verifications/*', requireMember(ctx));
+  // Cases hold identity documents: only roles with review read them (a developer gets 403).
+  app.use('/verifications', requireMember(ctx), requireAbility('review'));
+  app.use('/verifications/*', requireMember(ctx), requireAbility('review'));
   app.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
 
   const signer = createMediaSigner(ctx);
-  const recordDeps: RecordDeps = { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.url(k) };
+  /** Image links bound to the member who asked (media.routes checks membership and role on use). */
+  const recordDeps = (c: Context<MemberEnv>): RecordDeps => ({ hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.memberUrl(k, c.get('member').id) });
   const notFound = (c: Parameters<typeof fail>[0]) => fail(c, 404, 'Verification not found', { code: 'not_found' });
 
   app.get('/verifications', async (c) => {
@@ -39,7 +41,7 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
     const orgId = c.get('member').orgId;
     const row = await findOrgVerification(ctx.db, orgId, c.req.param('id'));
     if (!row) return notFound(c);
-    return ok(c, 'Fetched verification', { record: toIndividualRecord(row, recordDeps), ...(await caseExtras(ctx.db, orgId, row)) });
+    return ok(c, 'Fetched verification', { record: toIndividualRecord(row, recordDeps(c)), ...(await caseExtras(ctx.db, orgId, row)) });
   });
 
   // A specialist's decision on a case waiting for review: recorded with who and when.
@@ -55,7 +57,7 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
     const res = await decideReview(ctx, row.id, body.data, (tx) => audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, action,
       ctx.clock.now(), row.id, body.data.reason ? { reason: body.data.reason } : {}));
     if (!res.ok) return fail(c, 409, 'This verification is not waiting for review', { code: 'not_in_review', status: res.status ?? null });
-    return ok(c, 'Review decided', toIndividualRecord(res.row, recordDeps));
+    return ok(c, 'Review decided', toIndividualRecord(res.row, recordDeps(c)));
   });
 
   app.route('/', companyCaseRoutes(ctx));

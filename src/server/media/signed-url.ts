@@ -12,8 +12,16 @@ import { safeEqual, type Secrets } from '../lib/secrets';
 export interface MediaSigner {
   /** The signed URL for a storage key; empty string for an empty key (media not captured). */
   url(key: string): string;
-  /** Whether `sig` is this server's signature for key+exp and `exp` has not passed. */
-  verify(key: string, exp: string, sig: string): boolean;
+  /**
+   * A dashboard link: the member's id is signed in (`m=`), so the media route can refuse it
+   * once the member is removed or loses the review role, before `exp`.
+   */
+  memberUrl(key: string, memberId: string): string;
+  /**
+   * Whether `sig` is this server's signature for key+exp(+member) and `exp` has not passed.
+   * `memberId` is the `m` parameter of a dashboard link, '' for an API or webhook link.
+   */
+  verify(key: string, exp: string, sig: string, memberId?: string): boolean;
 }
 
 export interface SignerDeps {
@@ -27,8 +35,9 @@ export function encodeMediaKey(key: string): string {
   return key.split('/').map(encodeURIComponent).join('/');
 }
 
-function signature(secrets: Secrets, key: string, exp: number): string {
-  return secrets.digest(`idv:media-url\n${key}\n${exp}`);
+function signature(secrets: Secrets, key: string, exp: number, memberId = ''): string {
+  // A member link has its own domain string, so an API link's signature never verifies as one.
+  return memberId ? secrets.digest(`idv:media-url-member\n${key}\n${exp}\n${memberId}`) : secrets.digest(`idv:media-url\n${key}\n${exp}`);
 }
 
 export function createMediaSigner(deps: SignerDeps): MediaSigner {
@@ -39,11 +48,16 @@ export function createMediaSigner(deps: SignerDeps): MediaSigner {
       const exp = Math.floor(clock.now().getTime() / 1000) + settings.mediaUrlTtlSeconds;
       return `${settings.baseUrl}/media/${encodeMediaKey(key)}?exp=${exp}&sig=${signature(secrets, key, exp)}`;
     },
-    verify(key, expText, sig) {
-      if (!key || !/^\d{1,12}$/.test(expText) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+    memberUrl(key, memberId) {
+      if (!key) return '';
+      const exp = Math.floor(clock.now().getTime() / 1000) + settings.mediaUrlTtlSeconds;
+      return `${settings.baseUrl}/media/${encodeMediaKey(key)}?exp=${exp}&m=${encodeURIComponent(memberId)}&sig=${signature(secrets, key, exp, memberId)}`;
+    },
+    verify(key, expText, sig, memberId = '') {
+      if (!key || !/^\d{1,12}$/.test(expText) || !/^[0-9a-f]{64}$/.test(sig) || memberId.length > 64) return false;
       const exp = Number(expText);
       // Compare first (constant time), then check the clock, so timing says nothing about the sig.
-      const good = safeEqual(signature(secrets, key, exp), sig);
+      const good = safeEqual(signature(secrets, key, exp, memberId), sig);
       return good && exp * 1000 > clock.now().getTime();
     },
   };

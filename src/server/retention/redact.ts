@@ -5,6 +5,7 @@ import { companyVerifications, verifications, webhookEvents } from '../db/schema
 import { discardMedia } from '../media/discard';
 import { enqueueEvent } from '../webhooks/outbox';
 import { clearCompanyMedia, clearIndividualMedia } from './erase-media';
+import { scrubAudit } from './scrub-audit';
 
 /** Only a settled case is redacted: one in progress is cancelled (or decided) first. */
 const FINAL = { individual: ['successful', 'failed', 'abandoned', 'cancelled'], company: ['successful', 'failed', 'abandoned'] };
@@ -44,6 +45,7 @@ export async function redactIndividual(ctx: AppContext, apiKeyId: string, id: st
     keys = await clearIndividualMedia(tx, id, now) ?? [];
     const saved = await blankIndividual(tx, id, now);
     await scrubEvents(tx, id, 'verificationId', now.toISOString());
+    await scrubAudit(tx, [id]);
     await enqueueEvent(tx, { apiKeyId, type: 'verification.redacted', subjectId: id, now, data: {
       verificationId: id, vendorData: saved.vendorData, status: saved.status, statusCode: saved.statusCode, redactedAt: now.toISOString(), occurredAt: now.toISOString(),
     } });
@@ -72,6 +74,7 @@ export async function redactCompany(ctx: AppContext, apiKeyId: string, id: strin
       draft: {}, uploadedDocuments: [], extractedProfile: {}, authorityProfile: {}, analysis: {}, userMeta: {}, reason: '', auditTrail: trail, redactedAt: now, updatedAt: now,
     }).where(eq(companyVerifications.id, row.id)).returning();
     await scrubEvents(tx, row.id, 'companyVerificationId', now.toISOString());
+    await scrubAudit(tx, [row.id, row.publicId, ...sessions.map((s) => s.id)]);
     await enqueueEvent(tx, { apiKeyId, type: 'company_verification.redacted', subjectId: row.id, now, data: {
       companyVerificationId: row.id, verificationId: row.publicId, vendorData: row.vendorData, status: row.status, statusCode: row.statusCode,
       redactedAt: now.toISOString(), occurredAt: now.toISOString(),

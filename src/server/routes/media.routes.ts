@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { roleAbilities } from '../../contract/accounts';
+import { getMember } from '../accounts/member-store';
 import type { AppContext } from '../context';
 import { documentDownloadHeaders, parseCompanyDocumentKey } from '../domain/company-files';
 import { readDocument } from '../domain/company-documents';
@@ -39,7 +41,14 @@ export function mediaRoutes(ctx: AppContext): Hono {
     } catch {
       return fail(c, 404, 'Not found');
     }
-    if (!signer.verify(key, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) return fail(c, 404, 'Not found');
+    const memberId = c.req.query('m') ?? '';
+    if (!signer.verify(key, c.req.query('exp') ?? '', c.req.query('sig') ?? '', memberId)) return fail(c, 404, 'Not found');
+    if (memberId) {
+      // A dashboard link lives only as long as its member and their review role.
+      const member = await getMember(ctx.db, memberId);
+      if (!member) return fail(c, 404, 'Not found');
+      if (!roleAbilities[member.role].review) return fail(c, 403, 'Your role does not allow this', { code: 'forbidden' });
+    }
     const companyDocument = parseCompanyDocumentKey(key);
     if (companyDocument) {
       const row = await findCompany(ctx.db, companyDocument.companyId);
