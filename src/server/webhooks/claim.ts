@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { webhookEvents } from '../db/schema';
+import { apiKeys, webhookEvents } from '../db/schema';
 
 export type ClaimedEvent = typeof webhookEvents.$inferSelect;
 
@@ -17,26 +17,58 @@ export type ClaimedEvent = typeof webhookEvents.$inferSelect;
  * not block (it cannot be delivered until one is set), and a failed one no longer blocks. Older = (created_at, id) where ids
  * grow within a process (see newOrderedEventId); COLLATE "C" compares them bytewise.
  * Failed events no longer block.
+ *
+ * With `share`, an organisation never holds more than `share.perOrg` deliveries at once: a
+ * slow or dead receiver waits out its timeouts in its own slots, not in everyone's.
  */
-export async function claimDueEvents(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedEvent[]> {
+/** Fairness between organisations: how many slots each may hold, and what it holds already. */
+export interface ClaimShare {
+  /** Deliveries in flight at once per organisation (in this process). */
+  perOrg: number;
+  /** In-flight deliveries per organisation id. */
+  busy: ReadonlyMap<string, number>;
+}
+
+export async function claimDueEvents(db: Db, now: Date, leaseUntil: Date, limit: number, share?: ClaimShare): Promise<ClaimedEvent[]> {
   return db.transaction(async (tx) => {
-    const due = await tx.select({ id: webhookEvents.id }).from(webhookEvents)
+    const perOrg = share?.perOrg ?? limit;
+    const full = share ? [...share.busy].filter(([, n]) => n >= perOrg).map(([org]) => org) : [];
+    // Rank each organisation's due events, so one with thousands waiting (or a dead receiver)
+    // cannot take every free slot: the first `perOrg` of each are candidates, oldest first.
+    const ranked = tx.select({
+      id: webhookEvents.id, orgId: apiKeys.orgId, next: webhookEvents.nextAttemptAt,
+      rank: sql<number>`row_number() over (partition by ${apiKeys.orgId} order by ${webhookEvents.nextAttemptAt}, ${webhookEvents.id})`.as('rank'),
+    }).from(webhookEvents).innerJoin(apiKeys, eq(apiKeys.id, webhookEvents.apiKeyId))
       .where(and(
         eq(webhookEvents.state, 'pending'),
         lte(webhookEvents.nextAttemptAt, now),
+        full.length ? notInArray(apiKeys.orgId, full) : undefined,
         sql`not exists (select 1 from webhook_events older join api_keys k on k.id = older.api_key_id
           where older.subject_id = ${webhookEvents.subjectId} and older.state = 'pending'
           and (case older.destination when 'events' then k.events_url else k.decision_url end) is not null
           and (older.created_at < ${webhookEvents.createdAt} or (older.created_at = ${webhookEvents.createdAt}
             and older.id collate "C" < ${webhookEvents.id} collate "C")))`,
-      ))
-      .orderBy(webhookEvents.nextAttemptAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
+      )).as('ranked');
+    // Over-fetch (x4) so workers racing on the same oldest rows still find unlocked ones.
+    const candidates = await tx.select().from(ranked).where(lte(ranked.rank, perOrg * 4)).orderBy(ranked.rank, ranked.next).limit(limit * 4);
+    if (candidates.length === 0) return [];
+    // Lock what is still due (another worker may have leased or locked some since the ranking).
+    const lockable = new Set((await tx.select({ id: webhookEvents.id }).from(webhookEvents)
+      .where(and(inArray(webhookEvents.id, candidates.map((c) => c.id)), eq(webhookEvents.state, 'pending'), lte(webhookEvents.nextAttemptAt, now)))
+      .for('update', { skipLocked: true })).map((r) => r.id));
+    const taken = new Map<string, number>();
+    const due: string[] = [];
+    for (const c of candidates) {
+      if (due.length >= limit || !lockable.has(c.id)) continue;
+      const n = (share?.busy.get(c.orgId) ?? 0) + (taken.get(c.orgId) ?? 0);
+      if (n >= perOrg) continue;
+      taken.set(c.orgId, (taken.get(c.orgId) ?? 0) + 1);
+      due.push(c.id);
+    }
     if (due.length === 0) return [];
     return tx.update(webhookEvents)
       .set({ nextAttemptAt: leaseUntil })
-      .where(inArray(webhookEvents.id, due.map((d) => d.id)))
+      .where(inArray(webhookEvents.id, due))
       .returning();
   });
 }

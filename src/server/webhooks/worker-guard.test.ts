@@ -40,7 +40,8 @@ describe('webhook worker: missing URLs, private targets, concurrency', () => {
     for (let i = 0; i < 5; i++) {
       await enqueueEvent(h.ctx.db, { apiKeyId: key.id, type: 'verification.started', data: { i }, now: h.clock.now() });
     }
-    const worker = createWebhookWorker(h.ctx, { concurrency: 2 });
+    // One organisation allowed every slot: the global cap is what is under test here.
+    const worker = createWebhookWorker(h.ctx, { concurrency: 2, perOrgConcurrency: 2 });
     expect(await worker.runOnce()).toBe(2);
     expect(await worker.runOnce()).toBe(2);
     expect(await worker.runOnce()).toBe(1);

@@ -12,6 +12,11 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Deliveries in flight at once in this process. */
   concurrency?: number;
+  /**
+   * Deliveries in flight at once per organisation (default a quarter of `concurrency`): a
+   * receiver that hangs holds at most this many slots, the rest serve other organisations.
+   */
+  perOrgConcurrency?: number;
   /** Per attempt (ms). */
   timeoutMs?: number;
   /** How long a claimed event stays reserved for this worker (clock ms); > timeoutMs. */
@@ -36,11 +41,14 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-type KeyInfo = { secretEnc: string; eventsUrl: string | null; decisionUrl: string | null };
+type KeyInfo = { orgId: string; secretEnc: string; eventsUrl: string | null; decisionUrl: string | null };
 
 export function createWebhookWorker(ctx: AppContext, opts: WorkerOptions = {}): WebhookWorker {
   const pollMs = opts.pollMs ?? 1000;
-  const concurrency = opts.concurrency ?? 8;
+  const concurrency = opts.concurrency ?? 16;
+  const perOrg = Math.max(1, Math.min(concurrency, opts.perOrgConcurrency ?? Math.ceil(concurrency / 4)));
+  /** In-flight deliveries per organisation (the fairness rule in claimDueEvents). */
+  const busy = new Map<string, number>();
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const leaseMs = opts.leaseMs ?? Math.max(60_000, timeoutMs * 2);
   const maxResponseBytes = opts.maxResponseBytes ?? 4096;
@@ -100,17 +108,23 @@ export function createWebhookWorker(ctx: AppContext, opts: WorkerOptions = {}): 
     const free = concurrency - inFlight.size;
     if (free <= 0 || stopped) return [];
     const now = ctx.clock.now();
-    const claimed = await claimDueEvents(ctx.db, now, new Date(now.getTime() + leaseMs), free);
+    const claimed = await claimDueEvents(ctx.db, now, new Date(now.getTime() + leaseMs), free, { perOrg, busy });
     if (claimed.length === 0) return [];
     const keyIds = [...new Set(claimed.map((e) => e.apiKeyId))];
     const keys = new Map<string, KeyInfo>((await ctx.db.select({
-      id: apiKeys.id, secretEnc: apiKeys.secretEnc, eventsUrl: apiKeys.eventsUrl, decisionUrl: apiKeys.decisionUrl,
+      id: apiKeys.id, orgId: apiKeys.orgId, secretEnc: apiKeys.secretEnc, eventsUrl: apiKeys.eventsUrl, decisionUrl: apiKeys.decisionUrl,
     }).from(apiKeys).where(inArray(apiKeys.id, keyIds))).map((k) => [k.id, k]));
     return claimed.map((ev) => {
-      const p: Promise<void> = deliver(ev, keys.get(ev.apiKeyId))
+      const key = keys.get(ev.apiKeyId);
+      const org = key?.orgId ?? '';
+      busy.set(org, (busy.get(org) ?? 0) + 1);
+      const p: Promise<void> = deliver(ev, key)
         .catch((e) => ctx.logger.error('webhook delivery not recorded', { eventId: ev.id, err: String(e) }))
         .finally(() => {
           inFlight.delete(p);
+          const left = (busy.get(org) ?? 1) - 1;
+          if (left > 0) busy.set(org, left);
+          else busy.delete(org);
           // A finished delivery frees a slot and may unblock the next event of its subject.
           wakeUp();
         });
