@@ -7,6 +7,7 @@ import { chooseDocument, startSession, submitSession, uploadBlocker, type Hosted
 import { toIndividualRecord, type VerificationRow } from '../domain/individual-record';
 import { requireApiKey, type ApiEnv } from '../http/auth';
 import { notFound, ok } from '../http/envelope';
+import { rateLimit } from '../limits/rate-limit';
 import { readLimitedBody } from '../media/read-body';
 import { createMediaSigner } from '../media/signed-url';
 import { captureFail, hostedFail } from '../routes/hosted-individual.routes';
@@ -26,6 +27,12 @@ const ID_MAX = 200;
 export function collectedRoutes(ctx: AppContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('/verifications/:id/*', requireApiKey(ctx));
+  // The same per-session upload budget as the hosted flow (RATE_LIMIT_UPLOADS_PER_SESSION), one
+  // bucket per verification, counted after the key is known (a stranger cannot spend it).
+  app.use('/verifications/:id/*', rateLimit(ctx, 'uploads-session', ctx.settings.rateLimits.uploadsPerSession, (c) => {
+    const upload = (c.req.method === 'PUT' && /\/media\/[^/]+$/.test(c.req.path)) || (c.req.method === 'POST' && c.req.path.endsWith('/liveness'));
+    return upload ? c.req.param('id') ?? null : null;
+  }));
   const signer = createMediaSigner(ctx);
   const recordDeps = { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k: string) => signer.url(k) };
 
@@ -77,7 +84,7 @@ export function collectedRoutes(ctx: AppContext): Hono<ApiEnv> {
   app.post('/verifications/:id/liveness', async (c) => {
     const s = await started(c);
     if ('res' in s) return s.res;
-    const res = await acceptCustomerFrames(ctx, c.req.raw, s.row.id);
+    const res = await acceptCustomerFrames(ctx, c.req.raw, s.row);
     return res.ok ? ok(c, 'Liveness frames stored', toIndividualRecord(res.row, recordDeps)) : hostedFail(c, res.code, res.detail ? { detail: res.detail } : {});
   });
 

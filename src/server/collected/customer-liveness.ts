@@ -15,7 +15,9 @@ import { evidenceShowsMotion } from '../liveness/evidence-check';
 import { readLivenessMultipart } from '../liveness/read-multipart';
 import { emptyLiveness, livenessOfRow, type StoredLiveness } from '../liveness/liveness-state';
 import { discardMedia } from '../media/discard';
-import { processUpload } from '../media/process-upload';
+import { decodeChecked } from '../media/process-upload';
+import { validateImage } from '../media/validate-image';
+import { LIVENESS_IMAGE_MAX_PIXELS } from '../liveness/liveness-upload';
 
 /** `labels`: one per file in `frames`, same order; the first is the neutral (frontal) frame. */
 export const customerFrameLabelsSchema = z.array(livenessFrameLabelSchema).min(2).max(LIVENESS_MAX_FRAMES)
@@ -38,12 +40,19 @@ async function readFrames(req: Request): Promise<{ ok: true; labels: z.infer<typ
   if (!labels.success) return { ok: false, code: 'invalid_body', detail: labels.error.issues.map((i) => `labels${i.path.length ? `.${i.path.join('.')}` : ''}: ${i.message}`).join('; ') };
   const files = form.getAll('frames');
   if (files.length !== labels.data.length) return { ok: false, code: 'invalid_body', detail: `frames: ${labels.data.length} labels, ${files.length} files` };
-  const frames: Buffer[] = [];
+  const raws: Buffer[] = [];
   for (const f of files) {
     if (typeof f === 'string') return { ok: false, code: 'invalid_body', detail: 'frames: every entry must be a file' };
     const bytes = Buffer.from(await f.arrayBuffer());
     if (bytes.length > LIVENESS_FRAME_MAX_BYTES) return { ok: false, code: 'media_too_large', detail: `A frame is over ${LIVENESS_FRAME_MAX_BYTES} bytes` };
-    const image = await processUpload(bytes);
+    // Header only (type, declared dimensions): every frame passes before any is decoded.
+    const checked = await validateImage(bytes, LIVENESS_IMAGE_MAX_PIXELS);
+    if (!checked.ok) return { ok: false, code: checked.code, detail: checked.detail };
+    raws.push(bytes);
+  }
+  const frames: Buffer[] = [];
+  for (const bytes of raws) {
+    const image = await decodeChecked(bytes, LIVENESS_IMAGE_MAX_PIXELS);
     if (!image.ok) return { ok: false, code: image.code, detail: image.detail };
     frames.push(image.bytes);
   }
@@ -51,7 +60,11 @@ async function readFrames(req: Request): Promise<{ ok: true; labels: z.infer<typ
 }
 
 /** Stores the frames as the session's liveness evidence (replacing any earlier ones). */
-export async function acceptCustomerFrames(ctx: Ctx, req: Request, id: string): Promise<{ ok: true; row: VerificationRow } | Fail> {
+export async function acceptCustomerFrames(ctx: Ctx, req: Request, row: VerificationRow): Promise<{ ok: true; row: VerificationRow } | Fail> {
+  const id = row.id;
+  // Refused before reading or decoding anything when the session takes no capture (checked again under the lock).
+  const early = captureBlocker(row);
+  if (early) return { ok: false, code: early };
   const read = await readFrames(req);
   if (!read.ok) return read;
   const motion = await evidenceShowsMotion(read.frames);

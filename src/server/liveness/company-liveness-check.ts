@@ -1,6 +1,7 @@
 // The company representative's active liveness: the same challenge, answer and evidence rules
 // as the individual selfie, kept on the linked verification (company-liveness.ts).
 import type { HostedCompanyErrorCode } from '../../contract/hosted-company';
+import type { LivenessResult } from '../../contract/liveness';
 import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { AppContext } from '../context';
 import { and, eq } from 'drizzle-orm';
@@ -41,6 +42,24 @@ const codeHttp: Record<'liveness_challenge_invalid' | 'liveness_challenge_used',
   liveness_challenge_invalid: 400, liveness_challenge_used: 409,
 };
 
+const challengeFail = (code: 'liveness_challenge_invalid' | 'liveness_challenge_used') =>
+  hostedFail(codeHttp[code], code as HostedCompanyErrorCode, code === 'liveness_challenge_used' ? 'This liveness challenge was already answered' : 'Unknown or expired liveness challenge');
+
+/**
+ * Before any image is decoded: the form is editable, liveness started, and the answer names a
+ * live challenge of the linked session (read without a lock; answerCompanyLiveness checks again).
+ */
+export async function precheckCompanyAnswer(ctx: AppContext, row: CompanyRow, result: LivenessResult): Promise<HostedFail | null> {
+  const now = ctx.clock.now();
+  const early = editableFailure(row, now) ?? started(row);
+  if (early) return early;
+  const [linked] = await ctx.db.select({ liveness: verifications.liveness }).from(verifications)
+    .where(and(eq(verifications.id, livenessOf(row).verificationId!), eq(verifications.companyVerificationId, row.id))).limit(1);
+  if (!linked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+  const check = checkAnswer(livenessOfRow(linked.liveness), result, now);
+  return check.ok ? null : challengeFail(check.code);
+}
+
 /** The answer to a challenge with its selfie and evidence frames, judged as for an individual. */
 export async function answerCompanyLiveness(ctx: AppContext, row: CompanyRow, upload: LivenessUpload) {
   const early = editableFailure(row, ctx.clock.now()) ?? started(row);
@@ -52,7 +71,7 @@ export async function answerCompanyLiveness(ctx: AppContext, row: CompanyRow, up
   await Promise.all([ctx.storage.put(selfieKey, upload.selfie), ...evidence.map((e) => ctx.storage.put(e.key, e.bytes))]);
   return finishLiveness(ctx, row, [selfieKey, ...evidence.map((e) => e.key)], (current, now) => {
     const check = checkAnswer(current, upload.result, now);
-    if (!check.ok) return hostedFail(codeHttp[check.code], check.code as HostedCompanyErrorCode, check.code === 'liveness_challenge_used' ? 'This liveness challenge was already answered' : 'Unknown or expired liveness challenge');
+    if (!check.ok) return challengeFail(check.code);
     const next = answer(current, check.challenge, upload.result, motion.passed, evidence.map(({ label, key }) => ({ label, key })), now);
     return { ok: true, selfieKey, state: next, final: next.outcome !== 'not_performed', discard: current.evidence.map((e) => e.key) };
   });

@@ -4,19 +4,35 @@ import { Limiter } from './limiter';
 import { reencodeImage, type ReencodedImage } from './reencode';
 import { validateImage, type ImageRejection } from './validate-image';
 
-/** Decodes at once per process: one per core, at least 2 (sharp itself uses a thread pool). */
-const decodeLimiter = new Limiter(Math.max(2, availableParallelism()));
+/**
+ * Full decodes at once per process: 2, or 1 on a single core (sharp's own thread pool already
+ * spreads one decode over the cores; more at once only multiplies memory, up to ~160 MB each
+ * for a MEDIA_MAX_PIXELS image). A burst of uploads queues here, first come first served.
+ */
+const decodeLimiter = new Limiter(Math.min(2, availableParallelism()));
+let decodes = 0;
+
+/** Decodes started and waiting in this process (for tests and metrics). */
+export function decodeStats(): { decodes: number; waiting: number } {
+  return { decodes, waiting: decodeLimiter.pending };
+}
+
+/** Decodes and re-encodes an image whose header was already checked (validateImage). */
+export async function decodeChecked(bytes: Buffer, maxPixels = MEDIA_MAX_PIXELS): Promise<({ ok: true } & ReencodedImage) | ImageRejection> {
+  try {
+    return { ok: true, ...(await decodeLimiter.run(() => { decodes += 1; return reencodeImage(bytes, maxPixels); })) };
+  } catch {
+    return { ok: false, code: 'invalid_media', detail: 'The image is damaged or incomplete' };
+  }
+}
 
 /**
- * The whole server-side treatment of an uploaded capture: type by magic bytes, pixel limit,
- * full decode and re-encode to a clean JPEG. The caller has already bounded the byte size.
+ * The whole server-side treatment of an uploaded capture: type by magic bytes, pixel limit
+ * (from the header, no decode), then full decode and re-encode to a clean JPEG. The caller has
+ * already bounded the byte size.
  */
 export async function processUpload(bytes: Buffer, maxPixels = MEDIA_MAX_PIXELS): Promise<({ ok: true } & ReencodedImage) | ImageRejection> {
   const checked = await validateImage(bytes, maxPixels);
   if (!checked.ok) return checked;
-  try {
-    return { ok: true, ...(await decodeLimiter.run(() => reencodeImage(bytes, maxPixels))) };
-  } catch {
-    return { ok: false, code: 'invalid_media', detail: 'The image is damaged or incomplete' };
-  }
+  return decodeChecked(bytes, maxPixels);
 }

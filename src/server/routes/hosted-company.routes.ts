@@ -10,8 +10,8 @@ import { saveDraft } from '../domain/company-draft';
 import { documentDownloadHeaders } from '../domain/company-files';
 import { authorizeHosted, hostedFail, hostedSessionOf, type HostedFail } from '../domain/company-hosted';
 import { completeLiveness, startLiveness } from '../domain/company-liveness';
-import { answerCompanyLiveness, issueCompanyChallenge } from '../liveness/company-liveness-check';
-import { readLivenessUpload } from '../liveness/liveness-upload';
+import { answerCompanyLiveness, issueCompanyChallenge, precheckCompanyAnswer } from '../liveness/company-liveness-check';
+import { decodeLivenessUpload, readLivenessUpload } from '../liveness/liveness-upload';
 import { campaignOf, keyOf, type CompanyRow } from '../domain/company-store';
 import { submitCompany } from '../domain/company-submit';
 
@@ -121,12 +121,16 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
   });
 
   r.post(`${base}/liveness/result`, async (c) => {
+    const uploadFail = (e: { code: 'media_too_large' | 'unsupported_media_type' | 'invalid_media' | 'invalid_body'; detail: string }) =>
+      refuse(c, hostedFail(e.code === 'media_too_large' ? 413 : e.code === 'unsupported_media_type' ? 415 : 400, e.code, e.detail));
     const read = await readLivenessUpload(c.req.raw);
-    if (!read.ok) {
-      const http = read.code === 'media_too_large' ? 413 : read.code === 'unsupported_media_type' ? 415 : 400;
-      return refuse(c, hostedFail(http, read.code, read.detail));
-    }
-    const res = await answerCompanyLiveness(ctx, c.get('company'), read.upload);
+    if (!read.ok) return uploadFail(read);
+    // Session and challenge before any decode (checked again under the lock when stored).
+    const early = await precheckCompanyAnswer(ctx, c.get('company'), read.upload.result);
+    if (early) return refuse(c, early);
+    const decoded = await decodeLivenessUpload(read.upload);
+    if (!decoded.ok) return uploadFail(decoded);
+    const res = await answerCompanyLiveness(ctx, c.get('company'), decoded.upload);
     if (!res.ok) return refuse(c, res);
     return ok(c, 'Liveness recorded', { livenessVerificationId: res.livenessVerificationId, livenessStatus: res.livenessStatus, completedAt: res.completedAt });
   });

@@ -10,7 +10,8 @@ import { findHostedVerification, keyOfVerification } from '../domain/individual-
 import { fail, ok } from '../http/envelope';
 import { acceptCapture, storageKeyFor, type CaptureResult } from '../collected/accept-capture';
 import { issueIndividualChallenge, pickedSelfiePatch, submitIndividualLiveness } from '../liveness/individual-liveness';
-import { readLivenessUpload } from '../liveness/liveness-upload';
+import { decodeLivenessUpload, readLivenessUpload } from '../liveness/liveness-upload';
+import { checkAnswer, livenessOfRow } from '../liveness/liveness-state';
 import { readLimitedBody } from '../media/read-body';
 
 /** JSON bodies of the hosted API are tiny (the document choice). */
@@ -129,9 +130,14 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
     if (blocked) return hostedFail(c, blocked);
     const read = await readLivenessUpload(c.req.raw);
     if (!read.ok) return hostedFail(c, read.code, { detail: read.detail });
+    // The challenge before any decode (checked again under the row lock when stored).
+    const early = checkAnswer(livenessOfRow(row.liveness), read.upload.result, ctx.clock.now());
+    if (!early.ok) return answer(c, 'Liveness recorded', { ok: false, code: early.code });
+    const decoded = await decodeLivenessUpload(read.upload);
+    if (!decoded.ok) return hostedFail(c, decoded.code, { detail: decoded.detail });
     const selfieKey = storageKeyFor(row.id, 'selfie');
-    await ctx.storage.put(selfieKey, read.upload.selfie);
-    return answer(c, 'Liveness recorded', await submitIndividualLiveness(ctx, row.id, read.upload, selfieKey));
+    await ctx.storage.put(selfieKey, decoded.upload.selfie);
+    return answer(c, 'Liveness recorded', await submitIndividualLiveness(ctx, row.id, decoded.upload, selfieKey));
   });
 
   app.post('/verifications/:processId/submit', async (c) => {
