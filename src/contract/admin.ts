@@ -28,26 +28,35 @@ export const webhookUrlSchema = z.string().max(URL_MAX).refine((v) => {
 }, { message: 'must be an http(s) URL without credentials' });
 
 /**
+ * The host of an origin as a CSP source may hold it: DNS labels (letters, digits, hyphens;
+ * IDNs arrive as punycode from URL), IPv4, or a bracketed IPv6. No `*`, `;`, `,`, quotes or
+ * spaces, so an origin can never widen frame-ancestors or add a directive.
+ */
+const ORIGIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+/** `scheme://host[:port]` when `v` is exactly such an origin (http or https), else null. */
+export function strictOrigin(v: unknown): string | null {
+  if (typeof v !== 'string' || !/^https?:\/\/[^/?#\s]+\/?$/i.test(v)) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return null;
+  }
+  if (u.username || u.password || u.pathname !== '/' || u.search || u.hash || !ORIGIN_HOST.test(u.hostname)) return null;
+  return u.origin;
+}
+
+/**
  * An exact web origin (scheme, host, optional port), e.g. `https://shop.example`: the hosted flow
  * compares it with the embedding page's origin. A trailing `/` is tolerated and normalised away;
  * paths, queries, fragments and credentials are refused because an origin has none.
  */
 export const originSchema = z.string().max(URL_MAX).transform((v, ctx) => {
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'must be an origin like https://shop.example' });
-    return z.NEVER;
-  }
-  const bare = (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
-    && u.pathname === '/' && !u.search && !u.hash && !v.includes('?') && !v.includes('#')
-    && /^[a-z]+:\/\/[^/]+\/?$/i.test(v);
-  if (!bare) {
-    ctx.addIssue({ code: 'custom', message: 'must be an origin like https://shop.example (no path, query or credentials)' });
-    return z.NEVER;
-  }
-  return u.origin;
+  const origin = strictOrigin(v);
+  if (origin) return origin;
+  ctx.addIssue({ code: 'custom', message: 'must be an origin like https://shop.example (scheme, host and port only: no path, query, credentials, * or ;)' });
+  return z.NEVER;
 });
 
 export const accentColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour like #1a2b3c' });
