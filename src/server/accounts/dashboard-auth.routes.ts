@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import { setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
 import type { AppContext } from '../context';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
+import { clientAddress } from '../limits/client-address';
+import { sameOriginRequest } from './same-origin';
 import { audit } from './audit';
 import { meOf } from './me';
 import { clearSessionCookie, requireMember, setSessionCookie, type MemberEnv } from './member-auth';
@@ -20,6 +22,17 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
     c.header('Cache-Control', 'no-store');
   });
 
+  // Login CSRF: a cross-site page must not sign this browser into another account. Browsers
+  // say where a request comes from (Sec-Fetch-Site, else Origin); clients without either (the
+  // CLI, server scripts) are not browsers and carry no ambient cookie to abuse.
+  app.use('/auth/*', async (c, next) => {
+    if (c.req.method !== 'POST' || c.req.path.endsWith('/sign-out')) return next();
+    if (!sameOriginRequest(c.req.header('sec-fetch-site'), c.req.header('origin'), ctx.settings.publicUrl)) {
+      return fail(c, 403, 'This change was refused: reload the page and try again', { code: 'csrf' });
+    }
+    return next();
+  });
+
   async function signedIn(c: Context, member: Parameters<typeof meOf>[1], token: string) {
     setSessionCookie(c, ctx, token);
     return ok(c, 'Signed in', await meOf(ctx, member, token));
@@ -30,7 +43,7 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (!json.ok) return json.res;
     const body = signInBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
-    const res = await signIn(ctx, body.data.email, body.data.password);
+    const res = await signIn(ctx, body.data.email, body.data.password, clientAddress(c, ctx.settings.trustProxy));
     if (res.ok) return signedIn(c, res.member, res.token);
     if (res.code === 'locked') {
       c.header('Retry-After', String(res.retryAfterS));

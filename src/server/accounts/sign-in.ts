@@ -4,10 +4,7 @@ import { findMemberByEmail, getMember, updateMember, type MemberRow } from './me
 import { createSession, revokeMemberSessions } from './member-sessions';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { consumeSignInLink } from './sign-in-links';
-
-/** Five wrong passwords in a row lock the account for 15 minutes (a right one then waits too). */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
+import { signInThrottle, THROTTLE_MS } from './sign-in-throttle';
 
 type Ctx = Pick<AppContext, 'db' | 'secrets' | 'clock'>;
 export type SignInResult =
@@ -15,29 +12,32 @@ export type SignInResult =
   | { ok: false; code: 'wrong_credentials' }
   | { ok: false; code: 'locked'; retryAfterS: number };
 
-export async function signIn(ctx: Ctx, email: string, password: string): Promise<SignInResult> {
+/** Kept for callers and tests: the throttle's window (sign-in-throttle.ts). */
+export const LOCK_MS = THROTTLE_MS;
+
+/**
+ * E-mail and password from a client address. Unknown e-mails take the same path and time as
+ * real ones (a decoy hash, the same throttle), so no answer tells whether an account exists.
+ */
+export async function signIn(ctx: Ctx, email: string, password: string, address = 'local'): Promise<SignInResult> {
   const now = ctx.clock.now();
+  const throttle = signInThrottle(ctx.db, ctx.secrets, email, address, now);
+  const wait = await throttle.waitS();
+  if (wait > 0) return { ok: false, code: 'locked', retryAfterS: wait };
   const member = await findMemberByEmail(ctx.db, email);
-  if (!member?.passwordHash) {
-    // Same work as a real check: the answer's timing does not tell which e-mails exist.
-    await verifyPassword(password, await decoyHash());
-    return { ok: false, code: 'wrong_credentials' };
-  }
-  if (member.lockedUntil && member.lockedUntil > now) {
-    return { ok: false, code: 'locked', retryAfterS: Math.ceil((member.lockedUntil.getTime() - now.getTime()) / 1000) };
+  // Same work as a real check: the answer's timing does not tell which e-mails exist.
+  const good = (await verifyPassword(password, member?.passwordHash ?? await decoyHash())) && Boolean(member?.passwordHash);
+  if (!member?.passwordHash || !good) {
+    const locked = await throttle.failed();
+    if (member?.passwordHash) {
+      await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, locked ? 'member.locked' : 'member.sign_in_failed', now, member.id, locked ? { address } : {});
+    }
+    return locked ? { ok: false, code: 'locked', retryAfterS: locked } : { ok: false, code: 'wrong_credentials' };
   }
   const actor = { orgId: member.orgId, memberId: member.id, email: member.email };
-  if (!(await verifyPassword(password, member.passwordHash))) {
-    const failures = member.failedSignIns + 1;
-    const lock = failures >= LOCK_AFTER_FAILURES;
-    await updateMember(ctx.db, member.id, { failedSignIns: lock ? 0 : failures, lockedUntil: lock ? new Date(now.getTime() + LOCK_MS) : member.lockedUntil });
-    await audit(ctx.db, actor, lock ? 'member.locked' : 'member.sign_in_failed', now, member.id);
-    return lock ? { ok: false, code: 'locked', retryAfterS: LOCK_MS / 1000 } : { ok: false, code: 'wrong_credentials' };
-  }
-  const fresh = await updateMember(ctx.db, member.id, { failedSignIns: 0, lockedUntil: null });
   const token = await createSession(ctx.db, ctx.secrets, member.id, now);
   await audit(ctx.db, actor, 'member.signed_in', now, member.id);
-  return { ok: true, member: fresh, token };
+  return { ok: true, member, token };
 }
 
 /** The one-time link: sets the password, ends any other session, signs in. */
