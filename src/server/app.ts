@@ -37,7 +37,7 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hono {
   const app = new Hono();
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders(ctx.settings));
   app.use('/api/*', hostileUrlGuard);
   // Customer routes (x-api-key) put the key before the body size: a request without a valid
   // key is 401 whatever its size (spec); only an authenticated one gets 413. The limit trips

@@ -24,7 +24,16 @@ export function cspWithFrameAncestors(ancestors: string[]): string {
   return [...CSP_BASE, fa].join('; ');
 }
 
-export const securityHeaders = createMiddleware(async (c, next) => {
+/**
+ * Whether the browser reached us over TLS: the request itself, or, behind a trusted proxy
+ * (TRUST_PROXY=1) that ends TLS, the last X-Forwarded-Proto entry (the one that proxy set).
+ */
+function overTls(url: string, forwardedProto: string | undefined, trustProxy: boolean): boolean {
+  if (url.startsWith('https:')) return true;
+  return trustProxy && forwardedProto?.split(',').map((s) => s.trim().toLowerCase()).at(-1) === 'https';
+}
+
+export const securityHeaders = (settings: { trustProxy: boolean }) => createMiddleware(async (c, next) => {
   await next();
   const h = c.res.headers;
   if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', cspWithFrameAncestors([]));
@@ -37,5 +46,5 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   h.set('Cross-Origin-Resource-Policy', c.req.path.startsWith('/api/media/') ? 'cross-origin' : 'same-origin');
   h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
   if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
-  if (c.req.url.startsWith('https:')) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (overTls(c.req.url, c.req.header('x-forwarded-proto'), settings.trustProxy)) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 });
