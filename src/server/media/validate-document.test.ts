@@ -21,6 +21,13 @@ describe('supporting document validation', () => {
     expect(checkPdf(minimalPdf('/OpenAction << /S /Launch /F (calc.exe) >> '))).toMatchObject({ code: 'unsupported_media_type' });
   });
 
+  it('sees active content through PDF name escapes (#xx), and leaves look-alike names alone', () => {
+    for (const name of ['/Java#53cript', '/#4aavaScript', '/J#53', '/#4a#53', '/Launc#68', '/Embedded#46ile', '/#58FA']) {
+      expect(checkPdf(minimalPdf(`/OpenAction << /S ${name} /X (app.alert(1)) >> `)), name).toMatchObject({ code: 'unsupported_media_type' });
+    }
+    for (const name of ['/JSON', '/Javascripts', '/Java#2fScript']) expect(checkPdf(minimalPdf(`/Info << /K ${name} >> `)), name).toBeNull();
+  });
+
   it('refuses executables and other types whatever they are called', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(200)]);
     expect(await processDocument(exe)).toMatchObject({ ok: false, code: 'unsupported_media_type' });

@@ -20,7 +20,20 @@ const PDF_TAIL = 2048;
  * Active content we refuse when it appears in clear text. Best effort only: it can hide in
  * compressed object streams, which is why PDFs are never rendered inline by us.
  */
-const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z0-9])/;
+const PDF_ACTIVE = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA']);
+/** A PDF name token: `/` then regular characters (PDF 32000-1 §7.3.5; ends at white-space or a delimiter). */
+// eslint-disable-next-line no-control-regex -- NUL is a PDF white-space character
+const PDF_NAME = /\/([^\x00\t\n\f\r ()<>[\]{}/%]+)/g;
+
+/** Whether any name, with its `#xx` escapes decoded (`/Java#53cript` is `/JavaScript`), is active content. */
+function hasActiveName(text: string): boolean {
+  for (const m of text.matchAll(PDF_NAME)) {
+    const raw = m[1]!;
+    const name = raw.includes('#') ? raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : raw;
+    if (PDF_ACTIVE.has(name)) return true;
+  }
+  return false;
+}
 
 export function checkPdf(bytes: Buffer): DocumentRejection | null {
   const head = bytes.subarray(0, 16).toString('latin1');
@@ -31,7 +44,7 @@ export function checkPdf(bytes: Buffer): DocumentRejection | null {
   }
   const text = bytes.toString('latin1');
   if (!/\d+\s+\d+\s+obj\b/.test(text)) return { ok: false, code: 'invalid_media', detail: 'The PDF has no objects' };
-  if (PDF_ACTIVE.test(text)) {
+  if (hasActiveName(text)) {
     return { ok: false, code: 'unsupported_media_type', detail: 'PDFs with scripts, attachments or forms are not accepted' };
   }
   return null;
