@@ -8,6 +8,9 @@ import { audit } from './audit';
 import { meOf } from './me';
 import { clearSessionCookie, requireMember, setSessionCookie, type MemberEnv } from './member-auth';
 import { revokeSession } from './member-sessions';
+import { getMember } from './member-store';
+import { checkPasswordStrength, emailInputs } from './password-strength';
+import { peekSignInLink } from './sign-in-links';
 import { setPasswordWithLink, signIn } from './sign-in';
 
 /**
@@ -57,6 +60,15 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (!json.ok) return json.res;
     const body = setPasswordBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
+    // Judged before the link is used, so a refused password leaves the link valid.
+    const linkMember = await peekSignInLink(ctx.db, ctx.secrets, body.data.token, ctx.clock.now());
+    const member = linkMember ? await getMember(ctx.db, linkMember) : null;
+    const strength = checkPasswordStrength(body.data.password, member ? emailInputs(member.email) : []);
+    if (!strength.ok) {
+      return fail(c, 400, 'This password is too easy to guess: use a longer phrase of uncommon words', {
+        code: 'weak_password', warning: strength.warning, suggestions: strength.suggestions,
+      });
+    }
     const res = await setPasswordWithLink(ctx, body.data.token, body.data.password);
     if (!res.ok) return fail(c, 400, 'This sign-in link is not valid any more: ask for a new one', { code: 'link_invalid' });
     return signedIn(c, res.member, res.token);

@@ -24,3 +24,10 @@ export async function consumeSignInLink(db: DbOrTx, secrets: Secrets, token: str
     .returning();
   return row?.memberId ?? null;
 }
+
+/** The member id of a valid, unused link, without using it (to judge a new password first). */
+export async function peekSignInLink(db: DbOrTx, secrets: Secrets, token: string, now: Date): Promise<string | null> {
+  const [row] = await db.select({ memberId: signInLinks.memberId }).from(signInLinks)
+    .where(and(eq(signInLinks.tokenDigest, secrets.digest(`signin:${token}`)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now))).limit(1);
+  return row?.memberId ?? null;
+}

@@ -42,13 +42,13 @@ export function dashboardPaths(): Paths {
     '/dashboard/auth/sign-in': {
       post: signedOut('Sign in with e-mail and password (sets the session cookie)', {
         requestBody: jsonBody(signInBodySchema),
-        responses: { 200: ok('Signed in', ref('Me')), 400: invalid, 401: coded('`wrong_credentials` (the same for an unknown e-mail)'), 429: coded('`locked`: five wrong passwords in a row lock the account for 15 minutes; or `rate_limited`: too many attempts from this address (`RATE_LIMIT_SIGN_IN_PER_ADDRESS`). Both with `Retry-After`') },
+        responses: { 200: ok('Signed in', ref('Me')), 400: invalid, 401: coded('`wrong_credentials` (the same for an unknown e-mail)'), 403: coded('`csrf`: sent from another site (`Sec-Fetch-Site`, else `Origin`)'), 429: coded('`locked`: five wrong passwords for this e-mail from this address within 15 minutes close it for this address for 15 minutes (an unknown e-mail answers the same); or `rate_limited`: too many attempts from this address (`RATE_LIMIT_SIGN_IN_PER_ADDRESS`). Both with `Retry-After`') },
       }),
     },
     '/dashboard/auth/set-password': {
-      post: signedOut('Use a one-time sign-in link: set a password (12+ characters) and sign in', {
+      post: signedOut('Use a one-time sign-in link: set a password (12+ characters, judged by a strength estimator with common-password lists) and sign in', {
         requestBody: jsonBody(setPasswordBodySchema),
-        responses: { 200: ok('Signed in', ref('Me')), 400: coded('Invalid body, or `link_invalid` (used, expired or unknown)'), 429: responseRef('RateLimited') },
+        responses: { 200: ok('Signed in', ref('Me')), 400: coded('Invalid body, `link_invalid` (used, expired or unknown), or `weak_password` (too easy to guess; `warning` and `suggestions` say why; the link stays valid)'), 403: coded('`csrf`: sent from another site'), 429: responseRef('RateLimited') },
       }),
     },
     '/dashboard/auth/sign-out': { post: op('Sign out (ends this session)', { responses: { 200: ok('Signed out', null) } }) },

@@ -31,7 +31,9 @@ export function SetPasswordScreen({ onSignedIn }: { onSignedIn: (me: Me) => void
       onSignedIn(await call<Me>('POST', '/auth/set-password', { token, password }));
       navigate('/dashboard', { replace: true });
     } catch (e) {
-      setFailure(e instanceof DashboardError && e.code === 'link_invalid' ? t('setPassword.invalidLink') : t('signIn.failed'));
+      const code = e instanceof DashboardError ? e.code : null;
+      // A weak password (the server's strength estimator) keeps the link: the person tries another.
+      setFailure(code === 'link_invalid' ? t('setPassword.invalidLink') : code === 'weak_password' ? t('setPassword.weak') : t('signIn.failed'));
     }
   });
 
