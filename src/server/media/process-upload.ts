@@ -11,16 +11,25 @@ import { validateImage, type ImageRejection } from './validate-image';
  */
 const decodeLimiter = new Limiter(Math.min(2, availableParallelism()));
 let decodes = 0;
+let active = 0;
 
-/** Decodes started and waiting in this process (for tests and metrics). */
-export function decodeStats(): { decodes: number; waiting: number } {
-  return { decodes, waiting: decodeLimiter.pending };
+/** Decodes started in total, running now and waiting in this process (for tests and metrics). */
+export function decodeStats(): { decodes: number; active: number; waiting: number } {
+  return { decodes, active, waiting: decodeLimiter.pending };
 }
 
 /** Decodes and re-encodes an image whose header was already checked (validateImage). */
 export async function decodeChecked(bytes: Buffer, maxPixels = MEDIA_MAX_PIXELS): Promise<({ ok: true } & ReencodedImage) | ImageRejection> {
   try {
-    return { ok: true, ...(await decodeLimiter.run(() => { decodes += 1; return reencodeImage(bytes, maxPixels); })) };
+    return { ok: true, ...(await decodeLimiter.run(async () => {
+      decodes += 1;
+      active += 1;
+      try {
+        return await reencodeImage(bytes, maxPixels);
+      } finally {
+        active -= 1;
+      }
+    })) };
   } catch {
     return { ok: false, code: 'invalid_media', detail: 'The image is damaged or incomplete' };
   }
