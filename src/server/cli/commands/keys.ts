@@ -21,7 +21,10 @@ function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (r.success) return r.data;
   const lines = r.error.issues.map((i) => {
     const path = i.path.filter((p) => typeof p === 'string').join('.');
-    return `${flagOf[path] ?? path}: ${i.message}`;
+    // A field of a map (riskRules.duplicate_face) is named by its flag and the key.
+    const head = path.split('.')[0]!;
+    const flag = flagOf[path] ?? (flagOf[head] ? `${flagOf[head]} ${path.slice(head.length + 1)}`.trim() : path);
+    return `${flag}: ${i.message}`;
   });
   throw new UsageError(lines.join('\n       '));
 }
