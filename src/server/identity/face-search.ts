@@ -9,6 +9,12 @@ export interface FaceNeighbour {
   nameDigest: string | null;
 }
 
+/**
+ * The squared distance spelled out term by term: measured 6x faster on PostgreSQL 15 than
+ * summing over unnest() (20,000 rows: 156 ms against 981 ms), which builds a set per row.
+ */
+const SQUARED_TERMS = Array.from({ length: EMBEDDING_DIMS }, (_, i) => `(embedding[${i + 1}] - q[${i + 1}]) * (embedding[${i + 1}] - q[${i + 1}])`).join(' + ');
+
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /**
@@ -18,16 +24,18 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
  * with no pgvector installed): an exact scan of the organisation's embeddings in SQL, linear in
  * their number (see README, "Repeat identities", for the measured cost).
  */
-export async function nearestFaces(db: DbOrTx, root: Db, q: { orgId: string; exclude: string; embedding: number[]; limit: number }): Promise<FaceNeighbour[]> {
+export async function nearestFaces(db: DbOrTx, root: Db, q: { orgId: string; exclude: string; embedding: number[]; limit: number; /** The bench compares both ways. */ exact?: boolean }): Promise<FaceNeighbour[]> {
   if (q.embedding.length !== EMBEDDING_DIMS) return [];
   const literal = `[${q.embedding.map((v) => Number(v).toString()).join(',')}]`;
   const arr = `{${q.embedding.map((v) => Number(v).toString()).join(',')}}`;
   type Row = { verification_id: string; distance: number | string; document_digest: string | null; name_digest: string | null };
   let rows: Row[];
-  if (await hasVector(db, root)) {
+  if (!q.exact && await hasVector(db, root)) {
     // SET LOCAL lasts until the end of the transaction; outside one it would leak to the pool.
     rows = await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+      // 100 candidates rather than 40: recall@1 93 % -> see bench/results (random 128-d data, the hardest case).
+      await tx.execute(sql`SET LOCAL hnsw.ef_search = 100`);
       return rowsOf<Row>(await tx.execute(sql`
         SELECT verification_id, document_digest, name_digest,
           (embedding::vector(128)) <-> ${literal}::vector(128) AS distance
@@ -38,9 +46,8 @@ export async function nearestFaces(db: DbOrTx, root: Db, q: { orgId: string; exc
     });
   } else {
     rows = rowsOf<Row>(await db.execute(sql`
-      SELECT verification_id, document_digest, name_digest,
-        sqrt((SELECT sum((x - y) * (x - y)) FROM unnest(embedding, ${arr}::real[]) AS u(x, y))) AS distance
-      FROM identity_marks
+      SELECT verification_id, document_digest, name_digest, sqrt(${sql.raw(SQUARED_TERMS)}) AS distance
+      FROM identity_marks, (SELECT ${arr}::real[] AS q) AS query
       WHERE org_id = ${q.orgId} AND verification_id <> ${q.exclude} AND embedding IS NOT NULL
       ORDER BY 4
       LIMIT ${q.limit}`));
