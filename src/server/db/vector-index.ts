@@ -19,8 +19,13 @@ export async function ensureVectorIndex(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
-  await db.execute(sql.raw(`CREATE INDEX IF NOT EXISTS identity_marks_embedding_hnsw ON identity_marks
-    USING hnsw ((embedding::vector(${EMBEDDING_DIMS})) vector_l2_ops) WHERE embedding IS NOT NULL`));
+  try {
+    await db.execute(sql.raw(`CREATE INDEX IF NOT EXISTS identity_marks_embedding_hnsw ON identity_marks
+      USING hnsw ((embedding::vector(${EMBEDDING_DIMS})) vector_l2_ops) WHERE embedding IS NOT NULL`));
+  } catch {
+    // Two processes starting together race on IF NOT EXISTS (a unique violation in pg_class);
+    // the other one made it. Without the index the vector search is still right, only slower.
+  }
   return true;
 }
 
