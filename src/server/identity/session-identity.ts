@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import type { apiKeys, verifications } from '../db/schema';
 import type { SessionAnalysis } from '../decisions/analysis/session-analysis';
@@ -29,6 +30,9 @@ export async function identityRiskOf(
     embedding: analysis.selfieDescriptor?.length ? analysis.selfieDescriptor : null,
     documentDigest: documentDigest(deps.secrets, doc), nameDigest: nameDigest(deps.secrets, doc),
   };
+  // One organisation's searches and stores take turns (until the decision commits): a ring
+  // submitting the same face in parallel to two processes would otherwise each miss the other.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`identity:${key.orgId}`}))`);
   const matches = await findRepeatMatches(tx, root, mark);
   await storeIdentityMark(tx, mark, deps.now, keepUntilOf(key.embeddingRetentionDays, deps.now));
   return {
