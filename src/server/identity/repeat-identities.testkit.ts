@@ -62,9 +62,14 @@ export function analysisOf(p: Person): SessionAnalysis {
   };
 }
 
+type Decided = { id: string; row: typeof verifications.$inferSelect; checks: AutomaticChecks };
 export interface SessionMaker {
   /** Submits a live session showing `p` with `apiKey` and waits for its decision; answers id and checks. */
-  run(apiKey: string, p: Person): Promise<{ id: string; row: typeof verifications.$inferSelect; checks: AutomaticChecks }>;
+  run(apiKey: string, p: Person): Promise<Decided>;
+  /** Submits a session (media only; the pool decides what it shows). */
+  submit(apiKey: string): Promise<string>;
+  /** Waits for a submitted session's decision. */
+  decided(id: string): Promise<Decided>;
 }
 
 export async function sessionMaker(h: Harness, pool: ReturnType<typeof scriptedPool>): Promise<SessionMaker> {
@@ -74,10 +79,13 @@ export async function sessionMaker(h: Harness, pool: ReturnType<typeof scriptedP
   // The upload's motion check looks at the pixels: another picture between two of the selfie
   // "moves" (what the frames show is the scripted analysis's business here).
   const moved = readFileSync('e2e/fixtures/man_portrait.jpg');
-  return {
+  const maker: SessionMaker = {
     async run(apiKey, p) {
       pool.next = analysisOf(p);
-      const id = await collectAndSubmit(h, apiKey, { front, back, selfie, frames: { labels: ['neutral', 'turn-left', 'blink'], images: [selfie, moved, selfie] } });
+      return maker.decided(await maker.submit(apiKey));
+    },
+    submit: (apiKey) => collectAndSubmit(h, apiKey, { front, back, selfie, frames: { labels: ['neutral', 'turn-left', 'blink'], images: [selfie, moved, selfie] } }),
+    async decided(id) {
       let row: typeof verifications.$inferSelect | undefined;
       for (let i = 0; i < 300; i++) {
         [row] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, id));
@@ -88,4 +96,5 @@ export async function sessionMaker(h: Harness, pool: ReturnType<typeof scriptedP
       return { id, row, checks: automaticChecksSchema.parse(row.checks) };
     },
   };
+  return maker;
 }
