@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riskActionSchema, riskRulesSchema, riskSignalSchema } from './risk-rules';
 import { automaticChecksSchema } from './automatic-checks';
 import { URL_MAX, httpUrlSchema } from './common';
 import { destinationSchema } from './events';
@@ -85,6 +86,11 @@ export const retentionDaysSchema = z.number().int().min(0).max(3650);
 /** The hosted flows' language when the link has no `?lang=` (before the browser's languages). */
 export const defaultLanguageSchema = z.enum(SUPPORTED_LANGUAGES);
 
+/** Minimum age in years on the document's date of birth (risk signal `minimum_age`). */
+export const minimumAgeSchema = z.number().int().min(1).max(120);
+/** Days image-free face embeddings are kept past the media, for repeat detection only. */
+export const embeddingRetentionDaysSchema = z.number().int().min(0).max(3650);
+
 /** Who decides a live key's sessions: the automatic checks (with review when unsure) or always a specialist. */
 export const decisionsModeSchema = z.enum(['auto', 'review']);
 
@@ -104,6 +110,10 @@ export const createKeyBodySchema = z.object({
   retentionDays: retentionDaysSchema.optional(),
   /** Language of the hosted flows when the link has no `?lang=` (default: the browser's). */
   defaultLanguage: defaultLanguageSchema.optional(),
+  /** Risk signal → `none` | `review` | `decline`, only those that differ from the defaults. */
+  riskRules: riskRulesSchema.optional(),
+  minimumAge: minimumAgeSchema.optional(),
+  embeddingRetentionDays: embeddingRetentionDaysSchema.optional(),
   /** The customer organisation that owns the key (default `org_default`). */
   orgId: z.string().min(1).max(64).optional(),
 });
@@ -122,6 +132,12 @@ export const updateKeyBodySchema = z.object({
   retentionDays: retentionDaysSchema.nullable().optional(),
   /** null: the browser's language. */
   defaultLanguage: defaultLanguageSchema.nullable().optional(),
+  /** Merged signal by signal into the key's rules; null puts every signal back to its default. */
+  riskRules: riskRulesSchema.nullable().optional(),
+  /** null: no minimum age. */
+  minimumAge: minimumAgeSchema.nullable().optional(),
+  /** null: embeddings are erased with the media. */
+  embeddingRetentionDays: embeddingRetentionDaysSchema.nullable().optional(),
 });
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
 
@@ -143,6 +159,10 @@ export const adminKeySchema = z.object({
   retentionDays: z.number().int().nullable(),
   /** Null: the person's browser decides (after `?lang=`). */
   defaultLanguage: defaultLanguageSchema.nullable(),
+  /** Every signal's action, defaults filled in (contract/risk-rules.ts). */
+  riskRules: z.record(riskSignalSchema, riskActionSchema),
+  minimumAge: z.number().int().nullable(),
+  embeddingRetentionDays: z.number().int().nullable(),
   orgId: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),

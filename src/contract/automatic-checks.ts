@@ -1,6 +1,7 @@
 // Scores and reasons of the service's automatic checks of a live session (face match, liveness
 // re-check, document MRZ), attached to the session for the specialist who reviews it.
 import { z } from 'zod';
+import { raisedSignalSchema } from './risk-rules';
 
 export const livenessRecheckSchema = z.object({
   verdict: z.enum(['passed', 'no_motion', 'other_person', 'uncertain']),
@@ -47,6 +48,11 @@ export const automaticChecksSchema = z.object({
      */
     nameConfirmation: z.string().optional(),
   }).optional(),
+  /**
+   * Risk signals raised on the session (repeat identities, blocklist, liveness and document
+   * signals) and the action the key's risk rules took for each (`none` keeps it informative).
+   */
+  risk: z.object({ signals: z.array(raisedSignalSchema) }).optional(),
   durationMs: z.number().optional(),
 });
 export type AutomaticChecks = z.infer<typeof automaticChecksSchema>;

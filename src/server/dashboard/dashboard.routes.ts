@@ -9,6 +9,7 @@ import { decideReview } from '../domain/individual-review';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
 import { companyCaseRoutes } from './company-case.routes';
+import { riskListRoutes } from '../identity/risk-lists.routes';
 import { caseExtras, findOrgVerification } from './individual-case';
 import { listOrgVerifications } from './verification-list';
 
@@ -61,5 +62,6 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
   });
 
   app.route('/', companyCaseRoutes(ctx));
+  app.route('/', riskListRoutes(ctx));
   return app;
 }

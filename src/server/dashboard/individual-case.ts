@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { apiKeys, verifications } from '../db/schema';
 import type { VerificationRow } from '../domain/individual-record';
 import { listDeliveries } from '../webhooks/admin-ops';
+import { listRiskEntries, toRiskListEntry } from '../identity/risk-lists';
 
 /** An individual session of the organisation (not deleted, not a representative's check), or null. */
 export async function findOrgVerification(db: Db, orgId: string, id: string): Promise<VerificationRow | null> {
@@ -26,5 +27,7 @@ export async function caseExtras(db: Db, orgId: string, row: VerificationRow) {
   const checks = automaticChecksSchema.safeParse(row.checks);
   const deliveries = await listDeliveries(db, { limit: 100, page: 1 }, { subjectId: row.id });
   const audit = await listAudit(db, orgId, { subjectId: row.id });
-  return { checks: checks.success ? checks.data : null, deliveries: deliveries.items.reverse(), audit: audit.map(toAuditEntry) };
+  // Block and allow entries taken from, or pairing, this case (the case view shows them).
+  const riskLists = (await listRiskEntries(db, orgId, { verificationId: row.id })).map(toRiskListEntry);
+  return { checks: checks.success ? checks.data : null, deliveries: deliveries.items.reverse(), audit: audit.map(toAuditEntry), riskLists };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { ensureVectorIndex } from './vector-index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; every repository function accepts either. */
@@ -41,21 +42,25 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
+    await ensureVectorIndex(db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // pgvector for PGlite: the face embeddings' index (db/vector-index.ts).
+  const { vector } = await import('@electric-sql/pglite-pgvector');
   let client;
   if (opts.dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions: { vector } });
   } else {
     const dir = join(opts.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: { vector } });
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
+  await ensureVectorIndex(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }

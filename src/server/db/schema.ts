@@ -1,5 +1,5 @@
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -33,6 +33,12 @@ export const apiKeys = pgTable('api_keys', {
   retentionDays: integer('retention_days'),
   /** Hosted flows' language when the link has no `?lang=`; null: the browser's. */
   defaultLanguage: text('default_language'),
+  /** Risk rules: signal → `none` | `review` | `decline`, only those changed (contract/risk-rules.ts). */
+  riskRules: jsonb('risk_rules').$type<Record<string, string>>().notNull().default({}),
+  /** Minimum age in years on the document's date of birth (null: no minimum). */
+  minimumAge: integer('minimum_age'),
+  /** Days the image-free face embeddings outlive the media, for repeat detection only (null: erased with the media). */
+  embeddingRetentionDays: integer('embedding_retention_days'),
   createdAt: ts('created_at').notNull(),
   revokedAt: ts('revoked_at'),
 }, (t) => [uniqueIndex('api_keys_lookup_digest').on(t.lookupDigest)]);
@@ -261,3 +267,51 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   windowStart: ts('window_start').notNull(),
   count: integer('count').notNull(),
 }, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limit_hits_window').on(t.windowStart)]);
+
+/**
+ * What repeat-identity detection keeps of a decided live session: the selfie's 128-d face
+ * descriptor (dlib, Euclidean; float4[] so that PostgreSQL without pgvector stores it too; where
+ * the extension is present an HNSW index on its vector cast is made at start, db/vector-index.ts),
+ * and keyed digests (HMAC with the server secret) of the document number and of the names, so the
+ * numbers and names themselves are never kept here. Scoped to the key's organisation.
+ */
+export const identityMarks = pgTable('identity_marks', {
+  verificationId: text('verification_id').primaryKey(),
+  orgId: text('org_id').notNull(),
+  /** 128 float4s; null once erased (with the media, or when the key's longer keep ran out). */
+  embedding: real('embedding').array(),
+  /** HMAC of type|issuing state|number, from the MRZ fields its check digits proved; null without. */
+  documentDigest: text('document_digest'),
+  /** HMAC of the MRZ names (last|first); null without. */
+  nameDigest: text('name_digest'),
+  /** The embedding outlives the media until then (key's embeddingRetentionDays); null: not past them. */
+  embeddingKeepUntil: ts('embedding_keep_until'),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [
+  index('identity_marks_org_document').on(t.orgId, t.documentDigest),
+  index('identity_marks_keep').on(t.embeddingKeepUntil),
+]);
+
+/**
+ * An organisation's blocklist (a face or a document number taken from a case) and allowlist
+ * (a pair of verifications whose duplicate flag a reviewer cleared). Entries are removed by
+ * stamping removedAt, so the audit trail and the entry stay readable.
+ */
+export const riskListEntries = pgTable('risk_list_entries', {
+  id: text('id').primaryKey(),
+  orgId: text('org_id').notNull(),
+  list: text('list').$type<'block' | 'allow'>().notNull(),
+  /** block: `face` or `document`; allow: `pair`. */
+  target: text('target').$type<'face' | 'document' | 'pair'>().notNull(),
+  /** The case it was taken from (block) or the pair's first member (allow). */
+  verificationId: text('verification_id').notNull(),
+  otherVerificationId: text('other_verification_id'),
+  /** A copy of the case's embedding (face blocks), so the block outlives the case's media. */
+  embedding: real('embedding').array(),
+  documentDigest: text('document_digest'),
+  reason: text('reason').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull(),
+  removedAt: ts('removed_at'),
+  removedBy: text('removed_by'),
+}, (t) => [index('risk_list_org').on(t.orgId, t.list, t.removedAt)]);

@@ -6,7 +6,7 @@ import { renderPoseFrames } from '../../../e2e/support/liveness-frames';
 import { makeIdCardFrame } from '../../../e2e/support/id-card';
 import { makeIdCardBackFrame } from '../../../e2e/support/id-card-back';
 import { collectAndSubmit } from '../collected/collected.testkit';
-import { decisionJobs, verifications } from '../db/schema';
+import { decisionJobs, identityMarks, verifications } from '../db/schema';
 import { settleDecisions } from '../domain/individual-decision';
 import { startJobs, type Jobs } from '../jobs';
 import { createHarness, type Harness } from '../testing/harness';
@@ -73,6 +73,11 @@ describe('automatic decisions (live keys)', () => {
     const checks = automaticChecksSchema.parse((await rowOf(id)).checks);
     expect(checks).toMatchObject({ outcome: 'successful', reasons: [], document: { mrz: 'valid' }, liveness: { server: { verdict: 'passed' } } });
     expect(checks.faceMatch!.distance!).toBeLessThan(0.5);
+    // The repeat-identity mark: the real model's 128-d selfie descriptor, nothing raised.
+    expect(checks.risk).toEqual({ signals: [] });
+    const [mark] = await h.ctx.db.select().from(identityMarks).where(eq(identityMarks.verificationId, id));
+    expect(mark!.embedding).toHaveLength(128);
+    expect(mark!.documentDigest).toMatch(/^[0-9a-f]{64}$/);
   }, 120_000);
 
   it('fails a card that carries another person\'s face, with the reason and the score', async () => {

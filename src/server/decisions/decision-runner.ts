@@ -15,6 +15,7 @@ import {
 } from './decision-jobs';
 import { decideFromAnalysis, type DecisionsMode } from './rules';
 import { loadSessionMedia } from './session-media';
+import { identityRiskOf } from '../identity/session-identity';
 
 export interface DecisionRunner {
   /** Claims and decides one due job; false when none was due. */
@@ -62,7 +63,8 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
       }
       const key = await keyOfVerification(tx, row);
       const mode: DecisionsMode = key.decisions === 'review' ? 'review' : 'auto';
-      const result = analysis ? decideFromAnalysis(analysis, livenessOfRow(row.liveness), mode) : null;
+      const risk = analysis ? await identityRiskOf(tx, ctx.db, { secrets: ctx.secrets, now: deps.now }, row, key, analysis, deps.now.toISOString().slice(0, 10)) : {};
+      const result = analysis ? decideFromAnalysis(analysis, livenessOfRow(row.liveness), mode, risk) : null;
       const checks = result?.checks ?? { version: 1, outcome: 'review', reasons: [`automatic checks could not run: ${error}`] };
       const base = await updateVerification(tx, row.id, { checks: checks as unknown as Record<string, unknown>, updatedAt: deps.now });
       if (result && result.outcome !== 'review') {

@@ -4,6 +4,7 @@ import type { SessionAnalysis } from './analysis/session-analysis';
 import type { AutomaticChecks } from '../../contract/automatic-checks';
 import { recheckLiveness } from './liveness-recheck';
 import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from './face-thresholds';
+import { raiseSignals, type RiskInput } from './risk-signals';
 
 export type DecisionsMode = 'auto' | 'review';
 
@@ -21,9 +22,11 @@ export interface RulesResult {
  * The automatic decision of a live session from its analysis. Clear failures (another person
  * with high confidence, an expired document, liveness evidence with no motion or another face)
  * fail; anything short of a clean pass goes to a specialist with the scores. `review` mode runs
- * the same rules but never decides alone.
+ * the same rules but never decides alone. Risk signals (risk-signals.ts: expired document,
+ * unconfirmed names, repeat identities, blocklist, age, liveness signals) fail or go to review as
+ * the key's risk rules say; a signal set to `none` is only recorded in the checks.
  */
-export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness, mode: DecisionsMode): RulesResult {
+export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness, mode: DecisionsMode, risk: RiskInput = {}): RulesResult {
   // A customer's own frames answer no challenge of ours: their labels say what they show.
   const actions = liveness.challenges.at(-1)?.actions
     ?? liveness.evidence.map((e) => e.label).filter((l) => l !== 'neutral' && l !== 'return');
@@ -38,11 +41,15 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   if (!a.document) doubts.push('no face found on the document');
 
   const { mrz } = a;
-  if (mrz.found && mrz.valid && mrz.expired) failures.push('Document expired');
   if (!mrz.found) doubts.push('document data (MRZ) could not be read');
   else if (!mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}${mrz.withheld?.length ? `; not taken: ${mrz.withheld.join(', ')}` : ''}`);
-  // Check digits prove numbers and dates, never names: an unconfirmed name is never approved.
-  if (mrz.found && mrz.nameConfirmed !== true) doubts.push(`name_unconfirmed: the MRZ names were not confirmed (${mrz.nameConfirmation ?? 'not checked'})`);
+  const signals = raiseSignals(a, risk);
+  for (const s of signals) {
+    // The expired document keeps its reason of old (customers match on it).
+    const text = s.signal === 'document_expired' ? 'Document expired' : `${s.signal}: ${s.detail}`;
+    if (s.action === 'decline') failures.push(text);
+    else if (s.action === 'review') doubts.push(text);
+  }
 
   if (server.verdict === 'no_motion') failures.push('Liveness evidence shows no motion');
   else if (server.verdict === 'other_person') failures.push('Liveness evidence shows another person');
@@ -66,6 +73,7 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
       failedChecks: mrz.failedChecks ?? [], withheldFields: mrz.withheld ?? [], expired: mrz.found ? Boolean(mrz.expired) : null, side: mrz.side ?? '',
       nameConfirmed: mrz.nameConfirmed === true, nameConfirmation: mrz.found ? mrz.nameConfirmation ?? 'not_checked' : 'no_mrz',
     },
+    risk: { signals },
     durationMs: a.durationMs,
   };
   return {

@@ -21,6 +21,9 @@ export interface CreateKeyInput {
   defaultLanguage?: string | null;
   /** Owning organisation (default: the default organisation). */
   orgId?: string;
+  riskRules?: Record<string, string>;
+  minimumAge?: number | null;
+  embeddingRetentionDays?: number | null;
 }
 
 /** Creates a key; the plain key is returned once and never stored in clear. */
@@ -43,6 +46,9 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     retentionDays: input.retentionDays ?? null,
     defaultLanguage: input.defaultLanguage ?? null,
     orgId: input.orgId ?? 'org_default',
+    riskRules: input.riskRules ?? {},
+    minimumAge: input.minimumAge ?? null,
+    embeddingRetentionDays: input.embeddingRetentionDays ?? null,
     createdAt: now,
   }).returning();
   return { row: row!, apiKey };

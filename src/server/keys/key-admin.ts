@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { isLanguage, type Language } from '../../contract/languages';
 import type { ApiKeyRow } from './api-keys';
+import { effectiveRiskRules, riskActionSchema, riskSignalSchema, type RiskRules } from '../../contract/risk-rules';
 
 /** Parsed PATCH: absent = unchanged, null = cleared (branding fields merge one by one). */
 export interface KeyPatch {
@@ -16,6 +17,9 @@ export interface KeyPatch {
   decisions?: 'auto' | 'review';
   retentionDays?: number | null;
   defaultLanguage?: Language | null;
+  riskRules?: RiskRules | null;
+  minimumAge?: number | null;
+  embeddingRetentionDays?: number | null;
 }
 
 /** Stored branding is jsonb; anything unexpected in it is dropped rather than shown. */
@@ -23,6 +27,20 @@ function storedBranding(raw: unknown): Branding {
   const parsed = brandingSchema.safeParse(raw ?? {});
   return parsed.success ? parsed.data : {};
 }
+
+/** Stored overrides (jsonb); anything no longer a known signal or action is dropped. */
+export function storedRiskRules(raw: unknown): RiskRules {
+  const out: RiskRules = {};
+  for (const [k, v] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    const signal = riskSignalSchema.safeParse(k);
+    const action = riskActionSchema.safeParse(v);
+    if (signal.success && action.success) out[signal.data] = action.data;
+  }
+  return out;
+}
+
+/** Every signal's action for this key, defaults filled in. */
+export const keyRiskRules = (row: Pick<ApiKeyRow, 'riskRules'>) => effectiveRiskRules(storedRiskRules(row.riskRules));
 
 /** The key's default language; a value no longer supported reads as none. */
 export function keyLanguage(row: Pick<ApiKeyRow, 'defaultLanguage'>): Language | null {
@@ -44,6 +62,9 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     decisions: row.decisions,
     retentionDays: row.retentionDays,
     defaultLanguage: keyLanguage(row),
+    riskRules: keyRiskRules(row),
+    minimumAge: row.minimumAge,
+    embeddingRetentionDays: row.embeddingRetentionDays,
     orgId: row.orgId,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -94,6 +115,9 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.decisions !== undefined) set.decisions = patch.decisions;
   if (patch.retentionDays !== undefined) set.retentionDays = patch.retentionDays;
   if (patch.defaultLanguage !== undefined) set.defaultLanguage = patch.defaultLanguage;
+  if (patch.riskRules !== undefined) set.riskRules = patch.riskRules === null ? {} : { ...storedRiskRules(row.riskRules), ...patch.riskRules };
+  if (patch.minimumAge !== undefined) set.minimumAge = patch.minimumAge;
+  if (patch.embeddingRetentionDays !== undefined) set.embeddingRetentionDays = patch.embeddingRetentionDays;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
   return { kind: 'ok', row: updated! };

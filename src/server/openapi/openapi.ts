@@ -1,3 +1,4 @@
+import { riskListEntrySchema } from '../../contract/risk-lists';
 import { z } from 'zod';
 import { adminKeySchema, companyListItemSchema, createdKeySchema, deliverySchema, testEventsSchema } from '../../contract/admin';
 import { campaignDetailSchema, campaignSummarySchema } from '../../contract/campaign';
@@ -77,6 +78,7 @@ const schemas = {
   DashboardList: dashboardListSchema,
   AutomaticChecks: automaticChecksSchema,
   AuditEntry: auditEntrySchema,
+  RiskListEntry: riskListEntrySchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Operations that never touch the database (unhandled-error.ts answers 503 only for a lost database). */

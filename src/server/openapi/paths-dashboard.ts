@@ -5,6 +5,7 @@ import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../con
 import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
+import { riskListPaths } from './paths-risk-lists';
 
 type OpParts = Json & { responses: Record<string, Json> };
 const invalid = { description: 'Invalid body or query (`error.issues`)', content: json(ref('Error')) };
@@ -62,7 +63,7 @@ export function dashboardPaths(): Paths {
     '/dashboard/verifications/individual/{id}': {
       get: op('One individual case: the record (signed media URLs), the automatic checks\' scores and reasons, the webhook deliveries with their attempts, the members\' actions on it', {
         parameters: [pathParam('id', 'The verificationId')],
-        responses: { 200: ok('Fetched verification', { type: 'object', properties: { record: ref('IndividualRecord'), checks: { oneOf: [ref('AutomaticChecks'), { type: 'null' }] }, deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') } } }), 404: coded('`not_found` (also another organisation\'s)') },
+        responses: { 200: ok('Fetched verification', { type: 'object', properties: { record: ref('IndividualRecord'), checks: { oneOf: [ref('AutomaticChecks'), { type: 'null' }] }, deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') }, riskLists: { type: 'array', items: ref('RiskListEntry'), description: 'Block and allow entries taken from, or pairing, this case' } } }), 404: coded('`not_found` (also another organisation\'s)') },
       }),
     },
     '/dashboard/verifications/individual/{id}/decide': {
@@ -76,6 +77,7 @@ export function dashboardPaths(): Paths {
     ...developerPaths(op),
     ...teamPaths(op),
     ...campaignPaths(op),
+    ...riskListPaths(op),
   };
 }
 
@@ -115,7 +117,7 @@ function developerPaths(op: Op): Paths {
       get: op('The organisation\'s API keys (hints only)', { responses: { 200: ok('Fetched API keys', { type: 'array', items: ref('AdminKey') }) } }),
       post: op('Create an API key for the organisation (the key is in this answer only; `orgId` is ignored)', { requestBody: jsonBody(createKeyBodySchema), responses: { 200: ok('API key created', ref('CreatedKey')), 400: invalid } }),
     },
-    '/dashboard/keys/{id}': { patch: op('Change webhook URLs, origins, name, branding, selfie upload, decisions', { parameters: [id], requestBody: jsonBody(updateKeyBodySchema), responses: { 200: ok('API key updated', ref('AdminKey')), 400: invalid, 404: coded('`not_found`'), 409: coded('`revoked`') } }) },
+    '/dashboard/keys/{id}': { patch: op('Change webhook URLs, origins, name, branding, selfie upload, decisions, risk rules, minimum age, embedding keep', { parameters: [id], requestBody: jsonBody(updateKeyBodySchema), responses: { 200: ok('API key updated', ref('AdminKey')), 400: invalid, 404: coded('`not_found`'), 409: coded('`revoked`') } }) },
     '/dashboard/keys/{id}/revoke': { post: op('Revoke a key', { parameters: [id], responses: { 200: ok('API key revoked', ref('AdminKey')), 404: coded('`not_found`') } }) },
     '/dashboard/keys/{id}/test-event': { post: op('Send a signed `webhook.test` event to each configured URL', { parameters: [id], responses: { 200: ok('Test webhook events queued', ref('TestEvents')), 400: coded('`no_urls`'), 404: coded('`not_found`') } }) },
     '/dashboard/webhooks': { get: op('Webhook deliveries of the organisation\'s keys, newest first, with every attempt', { parameters: queryParameters(adminDeliveryListQuerySchema), responses: { 200: ok('Fetched webhook deliveries', { type: 'array', items: ref('WebhookDelivery') }, true), 400: invalid } }) },

@@ -4,6 +4,7 @@ import type { Tx } from '../db/client';
 import { companyVerifications, verifications } from '../db/schema';
 import { livenessOfRow } from '../liveness/liveness-state';
 import { discardMedia } from '../media/discard';
+import { eraseEmbeddingWithMedia, forgetIdentity } from '../identity/identity-retention';
 
 type IndividualRow = typeof verifications.$inferSelect;
 type CompanyRow = typeof companyVerifications.$inferSelect;
@@ -26,6 +27,9 @@ export function companyMediaKeys(row: Pick<CompanyRow, 'uploadedDocuments'>): st
  */
 export async function clearIndividualMedia(tx: Tx, id: string, now: Date): Promise<string[] | null> {
   const [row] = await tx.select().from(verifications).where(eq(verifications.id, id)).for('update');
+  // A deleted session's repeat-identity mark goes with it; otherwise its embedding follows the media.
+  if (row?.deletedAt) await forgetIdentity(tx, id);
+  else if (row && !row.mediaErasedAt) await eraseEmbeddingWithMedia(tx, id, now);
   // Already erased (another process's sweep got there first) or gone: nothing to do.
   if (!row || row.mediaErasedAt) return null;
   const keys = individualMediaKeys(row);

@@ -5,6 +5,7 @@ import { companyVerifications, verifications, webhookEvents } from '../db/schema
 import { discardMedia } from '../media/discard';
 import { enqueueEvent } from '../webhooks/outbox';
 import { clearCompanyMedia, clearIndividualMedia } from './erase-media';
+import { forgetIdentity } from '../identity/identity-retention';
 import { scrubAudit } from './scrub-audit';
 
 /** Only a settled case is redacted: one in progress is cancelled (or decided) first. */
@@ -43,6 +44,8 @@ export async function redactIndividual(ctx: AppContext, apiKeyId: string, id: st
     if (row.redactedAt) return { ok: true, row };
     if (!FINAL.individual.includes(row.status)) return { ok: false, code: 'not_final', status: row.status };
     keys = await clearIndividualMedia(tx, id, now) ?? [];
+    // Erasure request: nothing of the person stays to be matched (embedding, document, names).
+    await forgetIdentity(tx, id);
     const saved = await blankIndividual(tx, id, now);
     await scrubEvents(tx, id, 'verificationId', now.toISOString());
     await scrubAudit(tx, [id]);

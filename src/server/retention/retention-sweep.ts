@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { apiKeys, companyVerifications, verifications } from '../db/schema';
 import { eraseMedia } from './erase-media';
+import { sweepKeptEmbeddings } from '../identity/identity-retention';
 
 /**
  * Which media are due for erasure (the retention policy, README "Retention"):
@@ -49,5 +50,7 @@ export async function eraseDueMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'lo
     }
     if (rows.length < batch) break;
   }
+  // Embeddings a key kept past their media (for repeat detection only), now past that keep too.
+  await sweepKeptEmbeddings(ctx.db, ctx.clock.now());
   return result;
 }

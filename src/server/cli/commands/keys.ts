@@ -6,12 +6,13 @@ import { curlCreateVerification } from '../../keys/curl-example';
 import type { Options } from '../args';
 import { UsageError, type Command, type CommandGroup, type OptionSpec } from '../command';
 import { formatFields, shortTime, type Column } from '../output';
+import { riskFields, riskFrom, riskOptions } from './keys-risk';
 
 /** Body fields → the flags that set them, so a refused value names the flag the person typed. */
 const flagOf: Record<string, string> = {
   mode: '--mode', name: '--name', eventsUrl: '--events-url', decisionUrl: '--decision-url', origins: '--origin',
   'branding.name': '--brand-name', 'branding.logoUrl': '--logo-url', 'branding.accentColor': '--accent',
-  'branding.privacyPolicyUrl': '--privacy-url',
+  'branding.privacyPolicyUrl': '--privacy-url', riskRules: '--risk', minimumAge: '--minimum-age', embeddingRetentionDays: '--embedding-retention-days',
 };
 
 /** Validates locally with the contract's schema (the server checks again): exit 2 on a bad value. */
@@ -20,7 +21,10 @@ function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (r.success) return r.data;
   const lines = r.error.issues.map((i) => {
     const path = i.path.filter((p) => typeof p === 'string').join('.');
-    return `${flagOf[path] ?? path}: ${i.message}`;
+    // A field of a map (riskRules.duplicate_face) is named by its flag and the key.
+    const head = path.split('.')[0]!;
+    const flag = flagOf[path] ?? (flagOf[head] ? `${flagOf[head]} ${path.slice(head.length + 1)}`.trim() : path);
+    return `${flag}: ${i.message}`;
   });
   throw new UsageError(lines.join('\n       '));
 }
@@ -44,6 +48,7 @@ const webhookOptions: Record<string, OptionSpec> = {
   },
   'retention-days': { type: 'string', value: 'DAYS', description: 'days media are kept after a final state (0-3650; update: "" for the server default)' },
   language: { type: 'string', value: 'LANG', description: 'language of the hosted flows when the link has no ?lang= (en, fr, ar, …; update: "" for the browser\'s)' },
+  ...riskOptions,
 };
 
 const decisionsFrom = (opts: Options) => (opts.has('decisions') ? { decisions: opts.string('decisions') } : {});
@@ -90,7 +95,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['language', k.defaultLanguage ?? 'browser'], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['language', k.defaultLanguage ?? 'browser'], ...riskFields(k), ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -117,6 +122,7 @@ const create: Command = {
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
       ...languageFrom(opts),
+      ...riskFrom(opts),
       ...(opts.has('org') ? { orgId: opts.string('org') } : {}),
     });
     const api = client();
@@ -166,7 +172,7 @@ const revoke: Command = {
 
 const update: Command = {
   name: 'update',
-  summary: 'change webhook URLs, origins, name or branding of a key',
+  summary: 'change webhook URLs, origins, name, branding or risk rules of a key',
   args: [{ name: 'ID' }],
   options: {
     ...webhookOptions,
@@ -187,6 +193,7 @@ const update: Command = {
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
       ...languageFrom(opts),
+      ...riskFrom(opts),
     };
     if (Object.keys(raw).length === 0) throw new UsageError('nothing to update: give at least one option');
     const body = check(updateKeyBodySchema, raw);

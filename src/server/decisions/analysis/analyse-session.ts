@@ -46,6 +46,8 @@ export async function analyseSession(media: SessionMedia, engines: { face: FaceE
     selfie: selfie ? summary(selfie) : null,
     document: portrait ? { ...summary(portrait), side: front ? 'front' : 'back' } : null,
     faceDistance: distance(portrait),
+    // float32 precision is all the descriptor carries (face-api returns a Float32Array).
+    selfieDescriptor: selfie ? selfie.descriptor.map((v) => Math.fround(v)) : null,
     evidence, mrz, durationMs: Date.now() - started,
   };
 }

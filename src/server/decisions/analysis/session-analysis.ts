@@ -1,5 +1,6 @@
 // What the decision pipeline learns from a session's media: pure data, passed from the worker
-// thread to the rules. Descriptors stay in the worker; only distances and poses come out.
+// thread to the rules. Only the selfie's descriptor comes out (repeat-identity search); the
+// others stay in the worker, as distances and poses.
 import type { LivenessFrameLabel } from '../../../contract/liveness';
 import type { DocInfo } from '../../../contract/document';
 
@@ -42,6 +43,11 @@ export interface SessionAnalysis {
   faceDistance: number | null;
   evidence: EvidenceFrameAnalysis[];
   mrz: MrzAnalysis;
+  /**
+   * The selfie's 128-d dlib descriptor (face-engine.ts), stored to find the same face in the
+   * organisation's other verifications; null without a selfie face. Optional: older analyses.
+   */
+  selfieDescriptor?: number[] | null;
   /** Wall time of the analysis in the worker, ms. */
   durationMs: number;
 }

@@ -13,6 +13,16 @@ describe('key form bodies', () => {
     expect(keyBody({ ...filled, language: 'yo' }, false).defaultLanguage).toBe('yo');
   });
 
+  it('risk: create sends only the rules that differ from the defaults; update sends them all and clears emptied numbers', () => {
+    const risk = { ...filled.risk, duplicate_face: 'decline' as const };
+    expect(keyBody({ ...filled, risk, minimumAge: '18', embeddingDays: '' }, false)).toMatchObject({ riskRules: { duplicate_face: 'decline' }, minimumAge: 18, embeddingRetentionDays: undefined });
+    expect(keyBody(filled, false).riskRules).toBeUndefined();
+    const update = keyBody({ ...filled, risk, minimumAge: '', embeddingDays: '365' }, true);
+    expect(update).toMatchObject({ riskRules: { ...filled.risk, duplicate_face: 'decline' }, minimumAge: null, embeddingRetentionDays: 365 });
+    // Not digits: sent as typed, for the server's contract to refuse at the field.
+    expect(keyBody({ ...filled, minimumAge: 'old' }, true).minimumAge).toBe('old');
+  });
+
   it('update: an emptied field is cleared (null), the mode cannot change', () => {
     const body = keyBody({ ...filled, eventsUrl: '', brandName: '' }, true);
     expect(body).toMatchObject({ eventsUrl: null, decisionUrl: null, branding: { name: null, accentColor: null, logoUrl: null } });

@@ -7,15 +7,16 @@ import { Button } from '../../ui/button';
 import { ownName } from '../../ui/language-picker';
 import { DashboardError } from '../dashboard-api';
 import { TextArea, TextField } from './text-field';
+import { KeyRiskFields, keyRiskBody, keyRiskDefaults, type KeyRiskValues } from './key-risk-fields';
 import styles from '../dashboard.module.css';
 
 /** `language` '' = no default (the person's browser decides). */
-export interface KeyFormValues { name: string; mode: 'test' | 'live'; eventsUrl: string; decisionUrl: string; origins: string; brandName: string; accentColor: string; logoUrl: string; language: string }
+export interface KeyFormValues extends KeyRiskValues { name: string; mode: 'test' | 'live'; eventsUrl: string; decisionUrl: string; origins: string; brandName: string; accentColor: string; logoUrl: string; language: string }
 
 export const keyFormDefaults = (k?: AdminKey): KeyFormValues => ({
   name: k?.name ?? '', mode: k?.mode ?? 'test', eventsUrl: k?.eventsUrl ?? '', decisionUrl: k?.decisionUrl ?? '',
   origins: (k?.origins ?? []).join('\n'), brandName: k?.branding.name ?? '', accentColor: k?.branding.accentColor ?? '', logoUrl: k?.branding.logoUrl ?? '',
-  language: k?.defaultLanguage ?? '',
+  language: k?.defaultLanguage ?? '', ...keyRiskDefaults(k),
 });
 
 /** Body of create (absent = not set) or update (empty = cleared) from the form. */
@@ -29,6 +30,7 @@ export function keyBody(v: KeyFormValues, forUpdate: boolean): Record<string, un
     eventsUrl: opt(v.eventsUrl), decisionUrl: opt(v.decisionUrl), origins,
     branding: Object.values(branding).some((b) => b !== undefined) ? branding : undefined,
     defaultLanguage: v.language ? v.language : forUpdate ? null : undefined,
+    ...keyRiskBody(v, forUpdate),
   };
 }
 
@@ -42,7 +44,7 @@ export function KeyForm({ initial, editing, onSubmit, submitLabel, testId }: {
   const { t } = useTranslation('dashboard');
   const languageId = useId();
   const { register, handleSubmit, formState, setError } = useForm<KeyFormValues>({ defaultValues: initial });
-  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl', defaultLanguage: 'language' };
+  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl', defaultLanguage: 'language', minimumAge: 'minimumAge', embeddingRetentionDays: 'embeddingDays' };
   const submit = handleSubmit(async (v) => {
     try {
       await onSubmit(v);
@@ -80,6 +82,7 @@ export function KeyForm({ initial, editing, onSubmit, submitLabel, testId }: {
           {SUPPORTED_LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{ownName(l)}</option>)}
         </select>
       </div>
+      <KeyRiskFields register={register} errors={formState.errors} />
       <Button type="submit" inline disabled={formState.isSubmitting}>{submitLabel}</Button>
     </form>
   );

@@ -1,0 +1,94 @@
+// Which risk signals a session raises and what the key's rules do with each. Pure: the database
+// search (identity/identity-marks.ts) hands its matches in.
+import { effectiveRiskRules, type RaisedSignal, type RiskAction, type RiskRules, type RiskSignal } from '../../contract/risk-rules';
+import type { SessionAnalysis } from './analysis/session-analysis';
+
+/** A match found across the organisation's verifications or lists. */
+export interface RepeatMatch {
+  signal: 'duplicate_face' | 'reused_document' | 'blocklist_hit';
+  detail: string;
+  matchVerificationId?: string;
+  distance?: number;
+  listEntryId?: string;
+}
+
+/**
+ * Liveness signals produced by the liveness checks (screen light, camera integrity, the tries'
+ * trace). All optional: a session recorded before them, or without them, raises none.
+ */
+export interface LivenessRiskInput {
+  cameraIntegrity?: { suspected?: boolean; reasons?: string[] };
+  screenLight?: { result?: 'passed' | 'failed' | 'inconclusive' | string };
+  /** Failed liveness tries before the outcome, over every round. */
+  failedAttempts?: number;
+}
+
+export interface RiskInput {
+  /** The key's overrides (the others keep DEFAULT_RISK_RULES). */
+  rules?: RiskRules | null;
+  /** Years; null or absent: no minimum. */
+  minimumAge?: number | null;
+  matches?: RepeatMatch[];
+  liveness?: LivenessRiskInput;
+  /** UTC date ages are counted at (YYYY-MM-DD). */
+  today?: string;
+}
+
+/** Failed tries tolerated before `liveness_retries`: one round of three, as an honest person may need. */
+export const LIVENESS_RETRIES_TOLERATED = 3;
+
+const order: Record<RiskAction, number> = { none: 0, review: 1, decline: 2 };
+/** A signal that only suggests (unknown age, unmeasurable light) never declines on its own. */
+const atMost = (a: RiskAction, cap: RiskAction): RiskAction => (order[a] > order[cap] ? cap : a);
+
+/** Whole years from `dob` to `today` (both YYYY-MM-DD); null when either is not a date. */
+export function ageOn(dob: string, today: string): number | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);
+  const t = /^(\d{4})-(\d{2})-(\d{2})$/.exec(today);
+  if (!d || !t) return null;
+  const years = Number(t[1]) - Number(d[1]);
+  const beforeBirthday = Number(t[2]) * 100 + Number(t[3]) < Number(d[2]) * 100 + Number(d[3]);
+  return years - (beforeBirthday ? 1 : 0);
+}
+
+/** Every signal the session raises, each with the action the key's rules take. */
+export function raiseSignals(a: SessionAnalysis, input: RiskInput = {}): RaisedSignal[] {
+  const rules = effectiveRiskRules(input.rules);
+  const out: RaisedSignal[] = [];
+  const raise = (signal: RiskSignal, detail: string, extra: Partial<RaisedSignal> = {}, cap: RiskAction = 'decline') => {
+    out.push({ signal, action: atMost(rules[signal], cap), detail, ...extra });
+  };
+  const { mrz } = a;
+  if (mrz.found && mrz.valid && mrz.expired) raise('document_expired', 'the document has expired');
+  // Check digits prove numbers and dates, never names.
+  if (mrz.found && mrz.nameConfirmed !== true) raise('name_unconfirmed', `the MRZ names were not confirmed (${mrz.nameConfirmation ?? 'not checked'})`);
+  if (input.minimumAge != null) {
+    const age = mrz.docInfo?.dob && input.today ? ageOn(mrz.docInfo.dob, input.today) : null;
+    if (age === null) raise('minimum_age', `the date of birth could not be read, the key asks for ${input.minimumAge}+`, {}, 'review');
+    else if (age < input.minimumAge) raise('minimum_age', `age ${age} on the document's date of birth, the key asks for ${input.minimumAge}+`);
+  }
+  const l = input.liveness ?? {};
+  if (l.screenLight?.result === 'failed') raise('puppet_suspected', 'the face did not follow the screen\'s light');
+  else if (l.screenLight?.result === 'inconclusive') raise('puppet_suspected', 'the screen\'s light could not be measured on the face (inconclusive)', {}, 'review');
+  if (l.cameraIntegrity?.suspected) raise('injected_camera', `the camera looks injected${l.cameraIntegrity.reasons?.length ? `: ${l.cameraIntegrity.reasons.join(', ')}` : ''}`);
+  if ((l.failedAttempts ?? 0) > LIVENESS_RETRIES_TOLERATED) raise('liveness_retries', `${l.failedAttempts} failed liveness tries before this one (${LIVENESS_RETRIES_TOLERATED} tolerated)`);
+  for (const m of input.matches ?? []) {
+    const { signal, detail, ...extra } = m;
+    raise(signal, detail, extra);
+  }
+  return out;
+}
+
+/** Reads the liveness signals from the stored liveness state (fields the liveness checks add). */
+export function livenessRiskInputOf(liveness: unknown): LivenessRiskInput {
+  const l = (liveness ?? {}) as { checks?: Record<string, unknown>; failedAttempts?: unknown; failedTries?: unknown };
+  const checks = l.checks ?? {};
+  const camera = checks.cameraIntegrity as LivenessRiskInput['cameraIntegrity'] | undefined;
+  const light = checks.screenLight as LivenessRiskInput['screenLight'] | undefined;
+  const failed = typeof l.failedAttempts === 'number' ? l.failedAttempts : Array.isArray(l.failedTries) ? l.failedTries.length : undefined;
+  return {
+    ...(camera && typeof camera === 'object' ? { cameraIntegrity: { suspected: camera.suspected === true, ...(Array.isArray(camera.reasons) ? { reasons: camera.reasons.map(String) } : {}) } } : {}),
+    ...(light && typeof light === 'object' && typeof light.result === 'string' ? { screenLight: { result: light.result } } : {}),
+    ...(failed !== undefined ? { failedAttempts: failed } : {}),
+  };
+}

@@ -1,0 +1,97 @@
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { identityMarks, riskListEntries } from '../db/schema';
+import type { RepeatMatch } from '../decisions/risk-signals';
+import { FACE_MATCH_MAX } from '../decisions/face-thresholds';
+import { euclidean } from './identity-digests';
+import { nearestFaces } from './face-search';
+
+export interface IdentityMark {
+  verificationId: string;
+  orgId: string;
+  embedding: number[] | null;
+  documentDigest: string | null;
+  nameDigest: string | null;
+}
+
+/** How many nearest faces are looked at: enough to step over the person's own earlier sessions. */
+const NEIGHBOURS = 20;
+
+/** Stores (or replaces, on a re-decision) a session's mark; `keepUntil` is the key's longer keep. */
+export async function storeIdentityMark(db: DbOrTx, mark: IdentityMark, now: Date, keepUntil: Date | null): Promise<void> {
+  const values = { ...mark, embeddingKeepUntil: keepUntil, createdAt: now };
+  await db.insert(identityMarks).values(values).onConflictDoUpdate({
+    target: identityMarks.verificationId,
+    set: { embedding: mark.embedding, documentDigest: mark.documentDigest, nameDigest: mark.nameDigest, embeddingKeepUntil: keepUntil },
+  });
+}
+
+const differs = (a: string | null, b: string | null) => a !== null && b !== null && a !== b;
+
+/**
+ * Looks across the organisation's earlier verifications for the session's mark (never across
+ * organisations: every query is filtered on orgId):
+ * - `duplicate_face`: the same face (distance ≤ FACE_MATCH_MAX) under another name or document
+ *   number (both known and different; the same person re-verifying with the same document is no
+ *   signal);
+ * - `reused_document`: the same document digest with a face past FACE_MATCH_MAX;
+ * - `blocklist_hit`: a blocked face within FACE_MATCH_MAX, or a blocked document digest.
+ * A match with an earlier session is dropped when a reviewer allowlisted it: the pair itself, or
+ * a pair of that session with one that shares this session's document or names (the same
+ * identity coming back). The closest match of each kind is reported.
+ */
+export async function findRepeatMatches(db: DbOrTx, root: Db, mark: IdentityMark): Promise<RepeatMatch[]> {
+  const out: RepeatMatch[] = [];
+  const allowed = await allowedWith(db, mark);
+  const faces = mark.embedding ? await nearestFaces(db, root, { orgId: mark.orgId, exclude: mark.verificationId, embedding: mark.embedding, limit: NEIGHBOURS }) : [];
+
+  const dup = faces.find((f) => f.distance <= FACE_MATCH_MAX && !allowed.has(f.verificationId)
+    && (differs(f.documentDigest, mark.documentDigest) || differs(f.nameDigest, mark.nameDigest)));
+  if (dup) {
+    const what = differs(dup.nameDigest, mark.nameDigest) ? 'another name' : 'another document number';
+    out.push({ signal: 'duplicate_face', matchVerificationId: dup.verificationId, distance: round(dup.distance), detail: `the same face was verified under ${what} in ${dup.verificationId} (distance ${round(dup.distance)})` });
+  }
+
+  if (mark.documentDigest && mark.embedding) {
+    const same = await db.select({ id: identityMarks.verificationId, embedding: identityMarks.embedding }).from(identityMarks)
+      .where(and(eq(identityMarks.orgId, mark.orgId), eq(identityMarks.documentDigest, mark.documentDigest), ne(identityMarks.verificationId, mark.verificationId)));
+    const other = same.filter((s) => s.embedding && !allowed.has(s.id)).map((s) => ({ id: s.id, d: euclidean(s.embedding!, mark.embedding!) }))
+      .filter((s) => s.d > FACE_MATCH_MAX).sort((a, b) => b.d - a.d)[0];
+    if (other) out.push({ signal: 'reused_document', matchVerificationId: other.id, distance: round(other.d), detail: `the same document number was verified with another face in ${other.id} (distance ${round(other.d)})` });
+  }
+
+  const blocks = await db.select().from(riskListEntries)
+    .where(and(eq(riskListEntries.orgId, mark.orgId), eq(riskListEntries.list, 'block'), isNull(riskListEntries.removedAt)));
+  const faceHit = blocks.filter((b) => b.target === 'face' && b.embedding && mark.embedding)
+    .map((b) => ({ b, d: euclidean(b.embedding!, mark.embedding!) })).filter((x) => x.d <= FACE_MATCH_MAX).sort((a, b) => a.d - b.d)[0];
+  if (faceHit) out.push({ signal: 'blocklist_hit', listEntryId: faceHit.b.id, matchVerificationId: faceHit.b.verificationId, distance: round(faceHit.d), detail: `the face matches blocklist entry ${faceHit.b.id} (from ${faceHit.b.verificationId}, distance ${round(faceHit.d)}): ${faceHit.b.reason}` });
+  const docHit = mark.documentDigest ? blocks.find((b) => b.target === 'document' && b.documentDigest === mark.documentDigest) : undefined;
+  if (docHit) out.push({ signal: 'blocklist_hit', listEntryId: docHit.id, matchVerificationId: docHit.verificationId, detail: `the document number is on blocklist entry ${docHit.id} (from ${docHit.verificationId}): ${docHit.reason}` });
+  return out;
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Earlier sessions whose match with this one a reviewer allowlisted (see findRepeatMatches). */
+async function allowedWith(db: DbOrTx, mark: IdentityMark): Promise<Set<string>> {
+  const pairs = await db.select({ a: riskListEntries.verificationId, b: riskListEntries.otherVerificationId }).from(riskListEntries)
+    .where(and(eq(riskListEntries.orgId, mark.orgId), eq(riskListEntries.list, 'allow'), isNull(riskListEntries.removedAt)));
+  const allowed = new Set<string>();
+  if (!pairs.length) return allowed;
+  const members = [...new Set(pairs.flatMap((p) => [p.a, p.b ?? '']).filter(Boolean))];
+  const marks = await db.select().from(identityMarks).where(and(eq(identityMarks.orgId, mark.orgId), inArray(identityMarks.verificationId, members)));
+  const byId = new Map(marks.map((m) => [m.verificationId, m]));
+  // `o` is this session, or the same identity: its document or its names.
+  const isThis = (id: string) => {
+    if (id === mark.verificationId) return true;
+    const o = byId.get(id);
+    return Boolean(o && ((mark.documentDigest && o.documentDigest === mark.documentDigest) || (mark.nameDigest && o.nameDigest === mark.nameDigest)));
+  };
+  for (const p of pairs) {
+    if (!p.b) continue;
+    if (isThis(p.a)) allowed.add(p.b);
+    if (isThis(p.b)) allowed.add(p.a);
+  }
+  allowed.delete(mark.verificationId);
+  return allowed;
+}
