@@ -6,6 +6,7 @@ import { claimDueEvents, type ClaimedEvent } from './claim';
 import { postWebhook, type AttemptResult } from './delivery';
 import { nextRetryDelayMs } from './schedule';
 import { webhookHeaders } from './signing';
+import { webhookDeliveryLag, webhookFailures } from '../metrics/registry';
 
 export interface WorkerOptions {
   /** Poll interval of the background loop (real ms); kick() wakes it sooner. */
@@ -36,7 +37,7 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-type KeyInfo = { secretEnc: string; eventsUrl: string | null; decisionUrl: string | null };
+type KeyInfo = { secretEnc: string; eventsUrl: string | null; decisionUrl: string | null; orgId: string };
 
 export function createWebhookWorker(ctx: AppContext, opts: WorkerOptions = {}): WebhookWorker {
   const pollMs = opts.pollMs ?? 1000;
@@ -94,6 +95,10 @@ export function createWebhookWorker(ctx: AppContext, opts: WorkerOptions = {}): 
         .where(eq(webhookEvents.id, ev.id));
     });
     if (!result.ok) ctx.logger.debug('webhook attempt failed', { eventId: ev.id, error: result.error, attempts: failures });
+    // Metrics per organisation, in real time (the wall clock, as the receiver sees it).
+    const organisation = key?.orgId ?? 'unknown';
+    if (result.ok) webhookDeliveryLag.observe({ organisation }, Math.max(0, (wallClock.now().getTime() - ev.createdAt.getTime()) / 1000));
+    else webhookFailures.inc({ organisation, final: delay === null ? 'true' : 'false' });
   }
 
   async function tick(): Promise<Promise<void>[]> {
@@ -104,7 +109,7 @@ export function createWebhookWorker(ctx: AppContext, opts: WorkerOptions = {}): 
     if (claimed.length === 0) return [];
     const keyIds = [...new Set(claimed.map((e) => e.apiKeyId))];
     const keys = new Map<string, KeyInfo>((await ctx.db.select({
-      id: apiKeys.id, secretEnc: apiKeys.secretEnc, eventsUrl: apiKeys.eventsUrl, decisionUrl: apiKeys.decisionUrl,
+      id: apiKeys.id, secretEnc: apiKeys.secretEnc, eventsUrl: apiKeys.eventsUrl, decisionUrl: apiKeys.decisionUrl, orgId: apiKeys.orgId,
     }).from(apiKeys).where(inArray(apiKeys.id, keyIds))).map((k) => [k.id, k]));
     return claimed.map((ev) => {
       const p: Promise<void> = deliver(ev, keys.get(ev.apiKeyId))
