@@ -76,8 +76,11 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   }));
 
   app.get('/api/health', (c) => c.json({ status: true, message: 'ok', data: { db: ctx.dbKind }, code: 200 }));
-  // /livez, /readyz (probes/) and /metrics (metrics/): outside /api, for operators' tools.
-  app.route('/', probeRoutes(ctx, opts.readiness ?? new Readiness()));
+  // /livez, /readyz (probes/; also under /api, where the OpenAPI document lists them) and
+  // /metrics (metrics/): at the root, where operators' tools look.
+  const probes = probeRoutes(ctx, opts.readiness ?? new Readiness());
+  app.route('/', probes);
+  app.route('/api', probes);
   app.route('/', metricsRoutes(ctx));
   // Hosted and test-helper routes first: customer routes apply x-api-key to everything under /v1.
   app.route('/api/v1/hosted', hostedIndividualRoutes(ctx));

@@ -31,6 +31,7 @@ describe('probes', () => {
     expect(live.status).toBe(200);
     expect(live.body).toMatchObject({ status: true, message: 'live', code: 200 });
     expect(live.headers.get('cache-control')).toBe('no-store');
+    expect((await h.request('GET', '/api/livez')).body).toMatchObject({ status: true, message: 'live' });
     const readiness = new Readiness();
     readiness.track(Promise.resolve(640));
     await Promise.resolve();
