@@ -1,0 +1,73 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './spawn-server';
+
+/**
+ * Compiles the server as `npm run build` does (scripts/build-server.mjs) into .tmp/ inside the
+ * repository (the compiled files resolve node_modules from where they lie). Tests run the
+ * production start from it: `node <dir>/main.mjs`, no TypeScript loader.
+ */
+export function compileServer(): { dir: string; remove(): void } {
+  const dir = join('.tmp', `compiled-${randomBytes(6).toString('hex')}`);
+  const r = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', dir], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build-server failed: ${r.stderr || r.stdout}`);
+  return { dir: resolve(dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface CompiledProcess {
+  url: string;
+  port: number;
+  /** ms from spawn to the first 200 on /livez (the process answers). */
+  liveMs: number;
+  /** ms from spawn to the first 200 on the ready path. */
+  readyMs: number;
+  child: ChildProcess;
+  /** Sends SIGTERM and resolves with the exit code and how long the stop took (ms). */
+  stop(): Promise<{ code: number | null; ms: number }>;
+}
+
+/**
+ * Starts `node <dir>/main.mjs` (NODE_OPTIONS cleared: no loader sneaks in) and waits for
+ * `readyPath` to answer 200. `port` fixes the port (a restart behind a proxy keeps it);
+ * `dataDir` is made (and removed on stop) unless given.
+ */
+export async function startCompiled(dir: string, env: Record<string, string>, opts: { port?: number; readyPath?: string; dataDir?: string; timeoutMs?: number } = {}): Promise<CompiledProcess> {
+  const port = opts.port ?? await freePort();
+  const ownDir = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'idv-compiled-'));
+  const started = Date.now();
+  const child = spawn(process.execPath, [join(dir, 'main.mjs')], {
+    env: {
+      ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir ?? ownDir!, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      RATE_LIMIT_HOSTED_PER_ADDRESS: '0', RATE_LIMIT_UPLOADS_PER_SESSION: '0', RATE_LIMIT_SIGN_IN_PER_ADDRESS: '0', ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = started + (opts.timeoutMs ?? 60_000);
+  let liveMs = -1;
+  let readyMs = -1;
+  while (readyMs < 0) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server not ready within ${opts.timeoutMs ?? 60_000} ms`); }
+    try {
+      if (liveMs < 0) {
+        if ((await fetch(`${url}/livez`)).status === 200) liveMs = Date.now() - started;
+      } else if ((await fetch(url + (opts.readyPath ?? '/readyz'))).status === 200) readyMs = Date.now() - started;
+    } catch { /* not listening yet */ }
+    if (readyMs < 0) await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    url, port, liveMs, readyMs, child,
+    async stop() {
+      const t0 = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+      return { code, ms: Date.now() - t0 };
+    },
+  };
+}
