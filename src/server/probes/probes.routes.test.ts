@@ -74,6 +74,19 @@ describe('probes', () => {
     expect(String((r.body.error as { checks: { storage: string } }).checks.storage)).toMatch(/ENOTDIR|not a directory/i);
   });
 
+  it('/readyz shares one storage round trip between probes arriving together, and trusts it for a while', async () => {
+    const inner = new FileStorage(join(scratch, 'counted'));
+    let puts = 0;
+    const counted = { put: (k: string, b: Buffer) => { puts++; return inner.put(k, b); }, get: (k: string) => inner.get(k), delete: (k: string) => inner.delete(k) };
+    const storage = new SealedStorage(counted, deriveMediaKey(Buffer.from('s'.repeat(40))), { sealNew: true });
+    const app = appWith(new Readiness(), { ...h.ctx, storage });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(app, '/readyz')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(puts).toBe(1);
+    expect((await get(app, '/readyz')).status).toBe(200);
+    expect(puts).toBe(1);
+  });
+
   it('/readyz answers 503 naming the database when it is gone (and /livez still answers)', async () => {
     const other = await createHarness();
     await other.close(); // the database is closed (and dropped on PostgreSQL)

@@ -55,8 +55,16 @@ export function readinessChecks(ctx: AppContext, readiness: Readiness) {
     }
   }
 
-  async function storage(): Promise<CheckResult> {
-    if (Date.now() < storageOkUntil) return 'ok';
+  // Single flight: probes arriving together share one round trip (two at once on the same key
+  // could read each other's half-written object on some stores).
+  let storageInFlight: Promise<CheckResult> | null = null;
+  function storage(): Promise<CheckResult> {
+    if (Date.now() < storageOkUntil) return Promise.resolve('ok');
+    storageInFlight ??= storageRoundTrip().finally(() => { storageInFlight = null; });
+    return storageInFlight;
+  }
+
+  async function storageRoundTrip(): Promise<CheckResult> {
     try {
       // Write, read back (decrypts: the secret is right) and remove a small object.
       const bytes = randomBytes(16);
