@@ -9,14 +9,32 @@
 //                        analysis-pool.ts looks for it (new URL('./analysis-worker.mjs', import.meta.url))
 //   idv.mjs              the `idv` command
 //   migrations/          the SQL migrations (db/client.ts reads ./migrations beside itself)
+//   pglite-template.tar.gz  a migrated empty embedded database, for a quick first start
 // The output is written to a fresh directory and renamed into place, so a process starting from
 // dist-server/ never sees half a build, and two builds at once cannot interleave their files.
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * pglite-template.tar.gz: an embedded database with every migration applied, dumped. PGlite's
+ * first start in an empty DATA_DIR otherwise creates a cluster (initdb in WebAssembly: seconds);
+ * from the template it unpacks one (db/client.ts), so a first start is as quick as a restart.
+ */
+async function pgliteTemplate(dir) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite();
+  await client.waitReady;
+  await migrate(drizzle(client), { migrationsFolder: join(dir, 'migrations') });
+  const blob = await client.dumpDataDir('gzip');
+  writeFileSync(join(dir, 'pglite-template.tar.gz'), Buffer.from(await blob.arrayBuffer()));
+  await client.close();
+}
 const at = process.argv.indexOf('--outdir');
 const outdir = resolve(root, at > 0 ? process.argv[at + 1] : 'dist-server');
 if (relative(root, outdir).startsWith('..')) throw new Error(`--outdir must be inside ${root}`);
@@ -44,6 +62,7 @@ try {
     logLevel: 'warning',
   });
   cpSync(join(root, 'src/server/db/migrations'), join(staging, 'migrations'), { recursive: true });
+  await pgliteTemplate(staging);
   // Swap: the old build moves aside in one rename, the new one takes its name in another.
   const old = `${outdir}.${process.pid}.old`;
   if (existsSync(outdir)) renameSync(outdir, old);

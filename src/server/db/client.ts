@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,6 +16,12 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Beside the compiled server only (scripts/build-server.mjs): a migrated empty PGlite database.
+ * A first start in an empty DATA_DIR unpacks it instead of creating a cluster (seconds of
+ * initdb in WebAssembly); from src/ (tsx, tests) it is absent and PGlite creates one as before.
+ */
+const pgliteTemplate = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
 
 /**
  * Opens PGlite in `dataDir/pg` (or in memory when dataDir is 'memory://') or PostgreSQL when a
@@ -52,7 +58,10 @@ export async function openDatabase(opts: {
   } else {
     const dir = join(opts.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    const fresh = !existsSync(join(dir, 'PG_VERSION'));
+    client = fresh && existsSync(pgliteTemplate)
+      ? new PGlite(dir, { loadDataDir: new Blob([readFileSync(pgliteTemplate)]) })
+      : new PGlite(dir);
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
