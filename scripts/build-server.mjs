@@ -8,6 +8,7 @@
 //   analysis-worker.mjs  the decision models' worker thread, beside main.mjs, where
 //                        analysis-pool.ts looks for it (new URL('./analysis-worker.mjs', import.meta.url))
 //   idv.mjs              the `idv` command
+//   *-<hash>.mjs         code shared by the entries, and what loads only on demand
 //   migrations/          the SQL migrations (db/client.ts reads ./migrations beside itself)
 //   pglite-template.tar.gz  a migrated empty embedded database, for a quick first start
 // The output is written to a fresh directory and renamed into place, so a process starting from
@@ -54,6 +55,12 @@ try {
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // Dynamic imports stay lazy (the AWS SDK loads only with MEDIA_URL, pg only with
+    // DATABASE_URL): without splitting they would be hoisted into main.mjs and load at every
+    // start. Chunks sit beside the entries, so every import.meta.url-relative path (./migrations,
+    // ./analysis-worker.mjs, ./pglite-template.tar.gz) resolves in this one directory.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     packages: 'external',
     platform: 'node',
     format: 'esm',
