@@ -22,6 +22,8 @@ export interface CompiledProcess {
   port: number;
   /** ms from spawn to the first 200 on /livez (the process answers). */
   liveMs: number;
+  /** ms from spawn to the first 200 on /api/health (the database is open, the API serves). */
+  healthMs: number;
   /** ms from spawn to the first 200 on the ready path. */
   readyMs: number;
   child: ChildProcess;
@@ -48,20 +50,20 @@ export async function startCompiled(dir: string, env: Record<string, string>, op
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = started + (opts.timeoutMs ?? 60_000);
-  let liveMs = -1;
-  let readyMs = -1;
-  while (readyMs < 0) {
+  // Polled in order: /livez, /api/health, then the ready path; each time is from spawn.
+  const paths = ['/livez', '/api/health', opts.readyPath ?? '/readyz'];
+  const times: number[] = [];
+  while (times.length < paths.length) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server not ready within ${opts.timeoutMs ?? 60_000} ms`); }
     try {
-      if (liveMs < 0) {
-        if ((await fetch(`${url}/livez`)).status === 200) liveMs = Date.now() - started;
-      } else if ((await fetch(url + (opts.readyPath ?? '/readyz'))).status === 200) readyMs = Date.now() - started;
+      if ((await fetch(url + paths[times.length]!)).status === 200) times.push(Date.now() - started);
     } catch { /* not listening yet */ }
-    if (readyMs < 0) await new Promise((r) => setTimeout(r, 20));
+    if (times.length < paths.length) await new Promise((r) => setTimeout(r, 20));
   }
+  const [liveMs, healthMs, readyMs] = times as [number, number, number];
   return {
-    url, port, liveMs, readyMs, child,
+    url, port, liveMs, healthMs, readyMs, child,
     async stop() {
       const t0 = Date.now();
       child.kill('SIGTERM');
