@@ -10,30 +10,29 @@
 //   idv.mjs              the `idv` command
 //   *-<hash>.mjs         code shared by the entries, and what loads only on demand
 //   migrations/          the SQL migrations (db/client.ts reads ./migrations beside itself)
-//   pglite-template.tar.gz  a migrated empty embedded database, for a quick first start
+//   pglite-template/     a migrated empty embedded database, copied on a first start
 // The output is written to a fresh directory and renamed into place, so a process starting from
 // dist-server/ never sees half a build, and two builds at once cannot interleave their files.
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * pglite-template.tar.gz: an embedded database with every migration applied, dumped. PGlite's
- * first start in an empty DATA_DIR otherwise creates a cluster (initdb in WebAssembly: seconds);
- * from the template it unpacks one (db/client.ts), so a first start is as quick as a restart.
+ * pglite-template/: an embedded database (a PGlite data directory) with every migration applied,
+ * shut down cleanly. PGlite's first start in an empty DATA_DIR otherwise creates a cluster
+ * (initdb in WebAssembly: seconds); db/client.ts copies this directory instead (a native file
+ * copy), so a first start is about as quick as a restart.
  */
 async function pgliteTemplate(dir) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite();
+  const client = new PGlite(join(dir, 'pglite-template'));
   await client.waitReady;
   await migrate(drizzle(client), { migrationsFolder: join(dir, 'migrations') });
-  const blob = await client.dumpDataDir('gzip');
-  writeFileSync(join(dir, 'pglite-template.tar.gz'), Buffer.from(await blob.arrayBuffer()));
   await client.close();
 }
 const at = process.argv.indexOf('--outdir');

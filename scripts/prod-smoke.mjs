@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const fail = (msg) => { console.error(`prod-smoke: ${msg}`); process.exit(1); };
-for (const f of ['dist-server/main.mjs', 'dist-server/analysis-worker.mjs', 'dist-server/pglite-template.tar.gz', 'dist/web/index.html']) {
+for (const f of ['dist-server/main.mjs', 'dist-server/analysis-worker.mjs', 'dist-server/pglite-template/PG_VERSION', 'dist/web/index.html']) {
   if (!existsSync(f)) fail(`${f} is missing: run npm run build first`);
 }
 const port = await new Promise((resolve) => {

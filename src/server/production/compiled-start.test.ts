@@ -30,7 +30,7 @@ const admin = (path: string, init: RequestInit = {}) => fetch(`${server!.url}/ap
 
 describe('compiled server (node dist-server/main.mjs)', () => {
   it('starts without a TypeScript loader, becomes ready with its models loaded, stops with exit 0 and keeps its data', async () => {
-    expect(existsSync(join(build.dir, 'pglite-template.tar.gz'))).toBe(true);
+    expect(existsSync(join(build.dir, 'pglite-template', 'PG_VERSION'))).toBe(true);
     const env = { DECISION_WORKER: '1', WEBHOOK_WORKER: '1', IDV_ADMIN_TOKEN: ADMIN };
     server = await startCompiled(build.dir, env, { dataDir });
     expect(server.child.spawnargs.slice(1)).toEqual([`${build.dir}/main.mjs`]);
