@@ -20,21 +20,22 @@ async function main() {
   const { ctx, database } = await buildContext(settings);
   await firstStart(ctx);
   const jobs = startJobs(ctx);
-  const readiness = new Readiness();
-  // Models load in the analysis worker now, not on the first live session's decision; /readyz
-  // answers 503 until they have.
-  const warm = jobs.decisions?.pool.warm();
-  if (warm) {
-    readiness.track(warm);
-    warm.then((ms) => ctx.logger.info('decision models loaded', { ms }))
-      .catch((err: unknown) => ctx.logger.error('decision models failed to load', { err: String(err) }));
-  }
+  // Models are not needed to serve: /readyz answers 503 until they have loaded (below).
+  const readiness = new Readiness(jobs.decisions ? 'loading' : 'not-needed');
   // Sessions a crash left between submit and decision are finished (or queued) now; queued
   // decision jobs survive in their table and the runner takes them up.
   await resumePendingDecisions(ctx);
   const app = createApp(ctx, { readiness });
   handler = app.fetch;
   ctx.logger.info('listening', { port: settings.port, db: database.kind, publicUrl: settings.publicUrl });
+  // Models load in the analysis worker now, not on the first live session's decision; started
+  // once the API serves, so their seconds of CPU do not delay it (few cores).
+  const warm = jobs.decisions?.pool.warm();
+  if (warm) {
+    readiness.track(warm);
+    warm.then((ms) => ctx.logger.info('decision models loaded', { ms }))
+      .catch((err: unknown) => ctx.logger.error('decision models failed to load', { err: String(err) }));
+  }
 
   const shutdown = createShutdown({
     server,
