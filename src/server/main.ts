@@ -1,5 +1,4 @@
 import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import { createApp } from './app';
 import { buildContext, SecretFileError } from './bootstrap';
 import { loadSettings, SettingsError } from './env';
@@ -8,15 +7,9 @@ import { firstStart } from './first-start';
 import { resumePendingDecisions, settleDecisions } from './domain/individual-decision';
 import { createShutdown } from './shutdown';
 import { Readiness } from './probes/readiness';
-import { startingApp } from './probes/starting-app';
 
 async function main() {
   const settings = loadSettings();
-  // The port is bound at once: /livez answers while the database opens (seconds on PGlite's
-  // first start), /readyz and the API answer 503 until the real app below takes over.
-  // The node bindings (env) pass through: the client address is read from them.
-  let handler: Hono['fetch'] = startingApp().fetch;
-  const server = serve({ fetch: (req, env) => handler(req, env), port: settings.port, hostname: settings.host });
   const { ctx, database } = await buildContext(settings);
   await firstStart(ctx);
   const jobs = startJobs(ctx);
@@ -26,8 +19,11 @@ async function main() {
   // decision jobs survive in their table and the runner takes them up.
   await resumePendingDecisions(ctx);
   const app = createApp(ctx, { readiness });
-  handler = app.fetch;
-  ctx.logger.info('listening', { port: settings.port, db: database.kind, publicUrl: settings.publicUrl });
+  // The port is bound only now, with the database open: a proxy's connection to a starting
+  // process is refused (and goes to another process) rather than answered 503.
+  const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
+    ctx.logger.info('listening', { port: info.port, db: database.kind, publicUrl: settings.publicUrl });
+  });
   // Models load in the analysis worker now, not on the first live session's decision; started
   // once the API serves, so their seconds of CPU do not delay it (few cores).
   const warm = jobs.decisions?.pool.warm();
