@@ -16,8 +16,8 @@ const RUNS = Number(process.env.STARTUP_RUNS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const max = (xs: number[]) => Math.max(...xs);
 
-type Row = { live: number[]; health: number[]; ready: number[] };
-const row = (): Row => ({ live: [], health: [], ready: [] });
+type Row = { live: number[]; health: number[]; ready: number[]; healthCpu: number[] };
+const row = (): Row => ({ live: [], health: [], ready: [], healthCpu: [] });
 const compiled = { first: row(), restart: row(), webOnly: row() };
 
 const build = compileServer();
@@ -29,6 +29,7 @@ try {
       compiled[kind].live.push(p.liveMs);
       compiled[kind].health.push(p.healthMs);
       compiled[kind].ready.push(p.readyMs);
+      compiled[kind].healthCpu.push(p.healthCpuMs);
       await p.stop();
     }
     rmSync(dataDir, { recursive: true, force: true });
@@ -73,7 +74,13 @@ ${line('compiled, restart (same DATA_DIR) → /livez', compiled.restart.live)}
 ${line('compiled, restart → /api/health', compiled.restart.health)}
 ${line('compiled, restart → /readyz (models loaded)', compiled.restart.ready)}
 ${line('compiled, web-only restart (DECISION_WORKER=0) → /readyz', compiled.webOnly.ready)}
+${line('CPU time used by a first start until /api/health (ms, all threads)', compiled.first.healthCpu)}
+${line('CPU time used by a restart until /api/health', compiled.restart.healthCpu)}
+${line('CPU time used by a web-only restart until /api/health', compiled.webOnly.healthCpu)}
 ${line('former start through tsx, first start → /api/health', tsx)}
+
+Wall times depend on what else the machine runs; the CPU time a start uses does much less: on
+an idle machine a start takes about its CPU time (the work is mostly one thread).
 
 Slowest start to /livez ${max([...compiled.first.live, ...compiled.restart.live])} ms, to /api/health ${max([...compiled.first.health, ...compiled.restart.health])} ms (floor 3000 ms: ${max([...compiled.first.health, ...compiled.restart.health]) <= 3000 ? 'met' : 'NOT met'}).
 `;

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './spawn-server';
@@ -17,6 +17,20 @@ export function compileServer(): { dir: string; remove(): void } {
   return { dir: resolve(dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * CPU time a process has used so far (user + system of all its threads, ms) from
+ * /proc/<pid>/stat: what a start costs, whatever else the machine is running. Linux only (-1 elsewhere).
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After "pid (comm) ": state is field 0; utime and stime are fields 11 and 12, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return -1;
+  }
+}
+
 export interface CompiledProcess {
   url: string;
   port: number;
@@ -26,6 +40,8 @@ export interface CompiledProcess {
   healthMs: number;
   /** ms from spawn to the first 200 on the ready path. */
   readyMs: number;
+  /** CPU time (user + system, ms, all threads) the process had used when /api/health first answered 200; -1 where /proc is absent. */
+  healthCpuMs: number;
   child: ChildProcess;
   /** Sends SIGTERM and resolves with the exit code and how long the stop took (ms). */
   stop(): Promise<{ code: number | null; ms: number }>;
@@ -53,17 +69,21 @@ export async function startCompiled(dir: string, env: Record<string, string>, op
   // Polled in order: /livez, /api/health, then the ready path; each time is from spawn.
   const paths = ['/livez', '/api/health', opts.readyPath ?? '/readyz'];
   const times: number[] = [];
+  let healthCpuMs = -1;
   while (times.length < paths.length) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server not ready within ${opts.timeoutMs ?? 60_000} ms`); }
     try {
-      if ((await fetch(url + paths[times.length]!)).status === 200) times.push(Date.now() - started);
+      if ((await fetch(url + paths[times.length]!)).status === 200) {
+        times.push(Date.now() - started);
+        if (times.length === 2) healthCpuMs = cpuMs(child.pid);
+      }
     } catch { /* not listening yet */ }
     if (times.length < paths.length) await new Promise((r) => setTimeout(r, 20));
   }
   const [liveMs, healthMs, readyMs] = times as [number, number, number];
   return {
-    url, port, liveMs, healthMs, readyMs, child,
+    url, port, liveMs, healthMs, readyMs, healthCpuMs, child,
     async stop() {
       const t0 = Date.now();
       child.kill('SIGTERM');
