@@ -79,8 +79,8 @@ ${line('CPU time used by a restart until /api/health', compiled.restart.healthCp
 ${line('CPU time used by a web-only restart until /api/health', compiled.webOnly.healthCpu)}
 ${line('former start through tsx, first start → /api/health', tsx)}
 
-Wall times depend on what else the machine runs; the CPU time a start uses does much less: on
-an idle machine a start takes about its CPU time (the work is mostly one thread).
+Wall times depend on what else the machine runs; the CPU time a start uses does much less (it
+uses more than one thread, so on a quiet machine the wall time is below it).
 
 Slowest start to /livez ${max([...compiled.first.live, ...compiled.restart.live])} ms, to /api/health ${max([...compiled.first.health, ...compiled.restart.health])} ms (floor 3000 ms: ${max([...compiled.first.health, ...compiled.restart.health]) <= 3000 ? 'met' : 'NOT met'}).
 `;
