@@ -19,7 +19,7 @@ const otherFlow = (name) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'public/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'dist-server.*/**', 'node_modules/**', 'public/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

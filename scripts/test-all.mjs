@@ -1,5 +1,5 @@
 // `npm test`: lint, type check, unit + integration tests on PGlite, the server tests again on a
-// real PostgreSQL, the production build, then the Playwright journeys. Stops at the first failure.
+// real PostgreSQL, the production build and its start (scripts/prod-smoke.mjs), then the Playwright journeys. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { startTempPostgres } from './pg-temp.mjs';
 
@@ -35,5 +35,6 @@ if (!pgUrl) {
 run('server integration (PostgreSQL)', 'npx', ['vitest', 'run', 'src/server'], { TEST_DATABASE_URL: pgUrl });
 cleanup();
 run('build', 'npm', ['run', 'build']);
+run('production start (README)', 'node', ['scripts/prod-smoke.mjs']);
 run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test']);
 console.log(`\n${steps.join('\n')}\nall test steps passed`);

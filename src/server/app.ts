@@ -31,12 +31,18 @@ import { hostedCompanyRoutes } from './routes/hosted-company.routes';
 import { testHelperRoutes } from './routes/test-helpers.routes';
 import { testHelperCompanyRoutes } from './routes/test-helpers-company.routes';
 import { mediaRoutes } from './routes/media.routes';
+import { httpMetrics } from './metrics/http-metrics';
+import { metricsRoutes } from './metrics/metrics.routes';
+import { probeRoutes } from './probes/probes.routes';
+import { Readiness } from './probes/readiness';
 
 /** JSON bodies are small; media uploads have their own, larger limit in the hosted routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
-export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hono {
+export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?: Readiness } = {}): Hono {
   const app = new Hono();
+  // First, so its timing covers every other middleware (metrics/).
+  app.use('*', httpMetrics);
   app.use('*', securityHeaders(ctx.settings));
   app.use('/api/*', hostileUrlGuard);
   // Customer routes (x-api-key) put the key before the body size: a request without a valid
@@ -70,6 +76,12 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string } = {}): Hon
   }));
 
   app.get('/api/health', (c) => c.json({ status: true, message: 'ok', data: { db: ctx.dbKind }, code: 200 }));
+  // /livez, /readyz (probes/; also under /api, where the OpenAPI document lists them) and
+  // /metrics (metrics/): at the root, where operators' tools look.
+  const probes = probeRoutes(ctx, opts.readiness ?? new Readiness());
+  app.route('/', probes);
+  app.route('/api', probes);
+  app.route('/', metricsRoutes(ctx));
   // Hosted and test-helper routes first: customer routes apply x-api-key to everything under /v1.
   app.route('/api/v1/hosted', hostedIndividualRoutes(ctx));
   app.route('/api/v1/hosted', hostedCompanyRoutes(ctx));

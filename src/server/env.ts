@@ -110,6 +110,10 @@ const settingsSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_ADDRESS: rateSetting.prefault('30/900'),
   /** The customer API, per API key: off unless set (e.g. 6000/60). */
   RATE_LIMIT_API_PER_KEY: rateSetting.prefault('0'),
+  /** Bearer token of GET /metrics; unset, /metrics answers 404 (no metrics leave the process). */
+  METRICS_TOKEN: secretSetting.optional(),
+  /** After a stop signal, /readyz answers 503 this long before the listener closes (seconds). */
+  SHUTDOWN_DELAY_SECONDS: integerSetting(0, 60, ' seconds').default(0),
 });
 
 export interface RateLimits {
@@ -142,6 +146,10 @@ export interface Settings {
   mediaRetentionDays: number;
   trustProxy: boolean;
   rateLimits: RateLimits;
+  /** Bearer token of GET /metrics; undefined: /metrics is off. */
+  metricsToken?: string;
+  /** Seconds between a stop signal (readiness turns 503) and the listener closing. */
+  shutdownDelaySeconds: number;
 }
 
 export class SettingsError extends Error {}
@@ -183,5 +191,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       signInPerAddress: s.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
       apiPerKey: s.RATE_LIMIT_API_PER_KEY,
     },
+    metricsToken: s.METRICS_TOKEN,
+    shutdownDelaySeconds: s.SHUTDOWN_DELAY_SECONDS,
   };
 }

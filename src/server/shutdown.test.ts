@@ -43,6 +43,22 @@ describe('graceful shutdown', () => {
   let server: Server | null = null;
   afterEach(() => { server?.closeAllConnections(); server?.close(); server = null; });
 
+  it('marks the process not ready first and keeps accepting for the stop delay, then closes', async () => {
+    const s = await listen(0);
+    server = s.server;
+    let stoppingAt = 0;
+    const h = harness(s.server, { stopDelayMs: 400, onStopping: () => { stoppingAt = Date.now(); h.steps.push('not ready'); } });
+    h.shutdown('SIGTERM');
+    expect(h.steps).toEqual(['not ready']);
+    await new Promise((r) => setTimeout(r, 200));
+    // Within the delay a new request is still answered (a proxy may not have noticed yet).
+    expect(await (await fetch(`${s.url}/`)).text()).toBe('ok');
+    expect(await h.exit).toBe(0);
+    expect(Date.now() - stoppingAt).toBeGreaterThanOrEqual(390);
+    expect(h.steps).toEqual(['not ready', 'jobs', 'decisions', 'database', 'exit 0']);
+    await expect(fetch(`${s.url}/`)).rejects.toThrow();
+  });
+
   it('waits for an in-flight request, then stops jobs, decisions and the database, and exits 0', async () => {
     const s = await listen(300);
     server = s.server;

@@ -21,6 +21,10 @@ export interface ShutdownDeps {
   closeDatabase(): Promise<void>;
   exit(code: number): void;
   drainCapMs?: number;
+  /** Called first on a stop signal: /readyz turns 503, so proxies stop sending new requests. */
+  onStopping?(): void;
+  /** Time (ms) between onStopping and the listener closing: a proxy's health check sees the 503 and takes this process out of its pool while it still accepts. */
+  stopDelayMs?: number;
 }
 
 const openConnections = (server: DrainableServer) => new Promise<number | null>((resolve) => {
@@ -39,6 +43,8 @@ export function createShutdown(deps: ShutdownDeps): (signal: string) => void {
 
   async function run(signal: string) {
     logger.info('shutting down', { signal });
+    deps.onStopping?.();
+    if (deps.stopDelayMs) await new Promise((r) => setTimeout(r, deps.stopDelayMs));
     // close() stops accepting and drops idle keep-alive connections; its callback runs once
     // every in-flight request has finished.
     let timer: NodeJS.Timeout | undefined;

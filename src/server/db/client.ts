@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,6 +17,21 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Beside the compiled server only (scripts/build-server.mjs): a migrated empty PGlite data
+ * directory. A first start in an empty DATA_DIR copies it instead of creating a cluster (seconds
+ * of initdb in WebAssembly); from src/ (tsx, tests) it is absent and PGlite creates one as before.
+ */
+const pgliteTemplate = fileURLToPath(new URL('./pglite-template', import.meta.url));
+
+/** Copies the template into `dir` when `dir` is empty: whole (a temp copy renamed) or not at all. */
+function seedFromTemplate(dir: string): void {
+  if (!existsSync(join(pgliteTemplate, 'PG_VERSION')) || readdirSync(dir).length > 0) return;
+  const tmp = `${dir}.${process.pid}.tmp`;
+  cpSync(pgliteTemplate, tmp, { recursive: true });
+  rmdirSync(dir);
+  renameSync(tmp, dir);
+}
 
 /**
  * Opens PGlite in `dataDir/pg` (or in memory when dataDir is 'memory://') or PostgreSQL when a
@@ -56,6 +71,7 @@ export async function openDatabase(opts: {
   } else {
     const dir = join(opts.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
+    seedFromTemplate(dir);
     client = new PGlite(dir, { extensions: { vector } });
   }
   await client.waitReady;

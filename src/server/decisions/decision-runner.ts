@@ -16,6 +16,7 @@ import {
 import { decideFromAnalysis, type DecisionsMode } from './rules';
 import { loadSessionMedia } from './session-media';
 import { identityRiskOf } from '../identity/session-identity';
+import { decisionDuration, decisionLatency } from '../metrics/registry';
 
 export interface DecisionRunner {
   /** Claims and decides one due job; false when none was due. */
@@ -90,14 +91,20 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
       await finishDecisionJob(ctx.db, job.verificationId, now, 'done');
       return;
     }
+    // Metrics in real seconds (performance.now, Date.now), whatever ctx.clock is.
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       const analysis = await pool.analyse(await loadSessionMedia(ctx.storage, row, now));
       await decide(job, analysis, null);
+      decisionDuration.observe({ result: 'decided' }, seconds());
+      decisionLatency.observe(Math.max(0, (Date.now() - job.createdAt.getTime()) / 1000));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       ctx.logger.error('decision job failed', { verificationId: job.verificationId, attempt: job.attempts, err: message });
       if (job.attempts >= MAX_DECISION_ATTEMPTS) await decide(job, null, message);
       else await retryDecisionJob(ctx.db, job.verificationId, ctx.clock.now(), backoffMs * job.attempts, message);
+      decisionDuration.observe({ result: job.attempts >= MAX_DECISION_ATTEMPTS ? 'failed' : 'retried' }, seconds());
     }
   }
 

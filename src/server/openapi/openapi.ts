@@ -82,7 +82,7 @@ const schemas = {
 } satisfies Record<string, z.ZodType>;
 
 /** Operations that never touch the database (unhandled-error.ts answers 503 only for a lost database). */
-const WITHOUT_DATABASE = new Set(['/health', '/openapi.json', '/docs', '/docs.css']);
+const WITHOUT_DATABASE = new Set(['/health', '/livez', '/readyz', '/openapi.json', '/docs', '/docs.css']);
 
 /** Every operation that uses the database can meet it restarting: 503 ServiceUnavailable. */
 function withServiceUnavailable(paths: Paths): Paths {

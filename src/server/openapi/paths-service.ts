@@ -12,6 +12,23 @@ export function servicePaths(): Paths {
       get: { summary: 'Health and database kind', tags, security: security.none,
         responses: { 200: ok('ok', toSchema(z.object({ db: z.enum(['pglite', 'postgres']) }))) } },
     },
+    '/livez': {
+      get: { summary: 'Liveness probe: the process answers (no dependency checked); also served at /livez', tags, security: security.none,
+        responses: { 200: ok('live', toSchema(z.object({ uptimeSeconds: z.number().int() }))) } },
+    },
+    '/readyz': {
+      get: {
+        summary: 'Readiness probe: database, media storage, decision models, not stopping; also served at /readyz',
+        description: 'Not in the spec (operations). 503 while anything is not ready: `error.code` is `not_ready`, '
+          + '`error.missing` lists the failing checks (`database`, `storage`, `models`, `shutdown`) and `error.checks` '
+          + 'says what each answered. A process that runs no decisions reports its models as `not-needed`.',
+        tags, security: security.none,
+        responses: {
+          200: ok('ready', toSchema(z.object({ checks: z.record(z.string(), z.string()) }))),
+          503: { description: 'Not ready: what is missing', content: json({ $ref: '#/components/schemas/Error' }) },
+        },
+      },
+    },
     '/openapi.json': {
       get: { summary: 'This OpenAPI document', tags, security: security.none,
         responses: { 200: { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } } },

@@ -6,6 +6,7 @@ import { claimDueEvents, type ClaimedEvent } from './claim';
 import { postWebhook, type AttemptResult } from './delivery';
 import { nextRetryDelayMs } from './schedule';
 import { webhookHeaders } from './signing';
+import { webhookDeliveryLag, webhookFailures } from '../metrics/registry';
 
 export interface WorkerOptions {
   /** Poll interval of the background loop (real ms); kick() wakes it sooner. */
@@ -102,6 +103,10 @@ export function createWebhookWorker(ctx: AppContext, opts: WorkerOptions = {}): 
         .where(eq(webhookEvents.id, ev.id));
     });
     if (!result.ok) ctx.logger.debug('webhook attempt failed', { eventId: ev.id, error: result.error, attempts: failures });
+    // Metrics per organisation, in real time (the wall clock, as the receiver sees it).
+    const organisation = key?.orgId ?? 'unknown';
+    if (result.ok) webhookDeliveryLag.observe({ organisation }, Math.max(0, (wallClock.now().getTime() - ev.createdAt.getTime()) / 1000));
+    else webhookFailures.inc({ organisation, final: delay === null ? 'true' : 'false' });
   }
 
   async function tick(): Promise<Promise<void>[]> {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 
@@ -15,8 +16,18 @@ export const OCR_LANG = 'ocrb_int';
 const PACKAGE = '@idpass/smartscanner-capacitor';
 const AAR = 'android/local-maven/org/idpass/smartscanner/smartscannerlib-release/1.0/smartscannerlib-release-1.0.aar';
 const ENTRY = `assets/tessdata/${OCR_LANG}.traineddata`;
-/** This file sits in src/server/decisions/mrz: four levels below the repository root. */
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The repository root: the nearest directory above this module holding a package.json. Found by
+ * walking up rather than by a fixed depth, because this code runs both from
+ * src/server/decisions/mrz (tsx, tests) and compiled into dist-server/ (production).
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return from;
+  }
+}
+const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 export const DEFAULT_OCR_DIR = join(repoRoot, 'data-models', 'ocr');
 
 /**
