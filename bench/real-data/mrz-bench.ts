@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { createMrzReader } from '../../src/server/decisions/mrz/read-mrz';
 import { parseMrz } from '../../src/server/decisions/mrz/parse-mrz';
 import type { DocInfo } from '../../src/contract/document';
-import { documentPath, type RealDocument, type RealSet } from './real-set';
+import { documentPath, otherSideOf, type RealDocument, type RealSet } from './real-set';
 import { placeOnTable } from './scenes';
 
 export const MRZ_VARIANTS = ['as uploaded', 'turned 90°', 'turned 180°', 'turned 270°', 'on a table, tilted 10°', 'on a table, tilted 20°'] as const;
@@ -20,6 +20,10 @@ export interface MrzBench {
    * from the truth: the name check must catch every one (an invalid read goes to a specialist anyway).
    */
   wrongNamesConfirmed: number;
+  /** Valid reads (every check digit holds) by how their names were confirmed or not. */
+  nameChecks: Record<string, number>;
+  /** Valid reads with their names confirmed, over valid reads: the share that can be approved. */
+  namesConfirmedShare: number;
   medianMs: number;
   misses: string[];
 }
@@ -44,17 +48,20 @@ export async function measureMrz(set: RealSet, variants: readonly Variant[] = MR
   const times: number[] = [];
   const misses: string[] = [];
   let wrongNamesConfirmed = 0;
+  const nameChecks: Record<string, number> = {};
   try {
     for (const d of docs) {
       const truth = parseMrz(d.mrz!, today);
       for (const v of variants) {
         const image = await variantImage(set, d, v);
         const t0 = performance.now();
-        const r = await reader.read(image, today);
+        const other = otherSideOf(set, d);
+        const r = await reader.read(image, today, other ? await variantImage(set, other, v) : null);
         times.push(performance.now() - t0);
         const row = perVariant[v];
         row.of++;
         if (!r.found) { row.unread++; misses.push(`${d.file} (${v}): no MRZ`); continue; }
+        if (r.valid) nameChecks[r.names.how] = (nameChecks[r.names.how] ?? 0) + 1;
         const exact = r.lines.join('\n') === d.mrz!.join('\n');
         if (exact) { row.exact++; continue; }
         misses.push(`${d.file} (${v}): ${r.lines.join(' / ')}`);
@@ -74,5 +81,7 @@ export async function measureMrz(set: RealSet, variants: readonly Variant[] = MR
     await reader.close();
   }
   times.sort((a, b) => a - b);
-  return { documents: docs.length, perVariant, wrongFields, wrongNamesConfirmed, medianMs: Math.round(times[times.length >> 1] ?? 0), misses };
+  const valid = Object.values(nameChecks).reduce((a, b) => a + b, 0);
+  const confirmed = (nameChecks.visual_zone_agrees ?? 0) + (nameChecks.second_read_agrees ?? 0);
+  return { documents: docs.length, perVariant, wrongFields, wrongNamesConfirmed, nameChecks, namesConfirmedShare: valid ? confirmed / valid : 0, medianMs: Math.round(times[times.length >> 1] ?? 0), misses };
 }

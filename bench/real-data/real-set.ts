@@ -56,3 +56,14 @@ export function loadRealSet(dir = realDataDir()): RealSet | null {
 export const documentPath = (set: RealSet, d: RealDocument) => join(set.dir, 'docs', 'images', d.file);
 export const faceKey = (f: RealFace) => `${f.person}/${f.file}`;
 export const facePath = (set: RealSet, key: string) => join(set.dir, 'faces', 'images', key);
+
+/**
+ * The other side of an ID card, residence permit or licence: the set's one whole scan of the
+ * same country and type on the other side (null when there is not exactly one).
+ */
+export function otherSideOf(set: RealSet, d: RealDocument): RealDocument | null {
+  if (d.side !== 'front' && d.side !== 'back') return null;
+  const want = d.side === 'front' ? 'back' : 'front';
+  const found = set.documents.filter((o) => o.whole && o.kind === 'scan' && o.side === want && o.country === d.country && o.docType === d.docType);
+  return found.length === 1 ? found[0]! : null;
+}

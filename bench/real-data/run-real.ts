@@ -31,6 +31,7 @@ export function mrzLines(m: MrzBench): string[] {
     `| picture | exact | no MRZ found | wrong but all check digits valid |`, `|---|---|---|---|`,
     ...Object.entries(m.perVariant).map(([v, r]) => `| ${v} | ${r.of ? `${((100 * r.exact) / r.of).toFixed(1)} % (${r.exact}/${r.of})` : '-'} | ${r.unread} | ${r.wrongValid} |`), '',
     `Wrong fields in docInfo (not withheld): ${Object.entries(m.wrongFields).map(([f, n]) => `${f} ${n}`).join(', ') || 'none'}; wrong names that would have been approved (valid MRZ, names confirmed): ${m.wrongNamesConfirmed}`, '',
+    `Names of valid reads confirmed: ${(100 * m.namesConfirmedShare).toFixed(1)} % (${Object.entries(m.nameChecks).map(([how, n]) => `${how} ${n}`).join(', ') || 'none'}); the others go to a specialist`, '',
     ...(m.misses.length ? [`Misses: ${m.misses.join('; ')}`, ''] : []),
   ];
 }

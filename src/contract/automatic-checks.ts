@@ -38,13 +38,17 @@ export const automaticChecksSchema = z.object({
     expired: z.boolean().nullable(),
     side: z.string(),
     /**
-     * No check digit covers names: true when another, independently prepared read of the MRZ
-     * gave the same names (and issuing state). A session is never approved without it.
+     * No check digit covers names: true when the names printed in the visual zone (read by another
+     * OCR model) hold every MRZ name word, or, where the visual zone cannot be read, another read
+     * of the MRZ prepared differently gave the same names (and issuing state) from sharp enough
+     * pixels. A session is never approved without it.
      */
     nameConfirmed: z.boolean().optional(),
     /**
-     * How: `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`, `names_malformed`,
-     * `resolution_too_low` (too few pixels a character for two reads to be independent), `no_mrz`.
+     * How: `visual_zone_agrees`, `visual_zone_disagrees` (a printed name differs by a letter or two:
+     * one of the reads is wrong), `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`,
+     * `names_malformed`, `resolution_too_low` (too little detail a character for two reads to be
+     * independent), `no_mrz`.
      */
     nameConfirmation: z.string().optional(),
   }).optional(),

@@ -9,12 +9,13 @@ const summary = (r: FaceReading): FaceSummary => ({
 const round = (v: number) => Math.round(v * 1000) / 1000;
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
-/**
- * Reads every face and the MRZ of one session. Runs in the analysis worker (CPU-bound). The MRZ
- * is looked for on the back first (ID cards carry it there), then on the front (passports).
- */
+/** Reads every face and the MRZ of one session. Runs in the analysis worker (CPU-bound). */
 export async function analyseSession(media: SessionMedia, engines: { face: FaceEngine; mrz: MrzReader }): Promise<SessionAnalysis> {
   const started = Date.now();
+  // The MRZ is read by tesseract in its own threads while the faces are read here: two cores, both busy.
+  const mrzRead = readMrz(media, engines.mrz);
+  // Should a face read throw first, the MRZ's own failure must not surface as an unhandled rejection.
+  mrzRead.catch(() => undefined);
   const read = (u: Uint8Array | null) => (u ? engines.face.read(buf(u)) : Promise.resolve(null));
   const selfie = await read(media.selfie);
   const front = await read(media.front);
@@ -28,20 +29,7 @@ export async function analyseSession(media: SessionMedia, engines: { face: FaceE
     evidence.push({ label: frame.label, face: face ? summary(face) : null, distanceToSelfie: distance(face) });
   }
 
-  const today = new Date(`${media.today}T00:00:00Z`);
-  let mrz: MrzAnalysis = { found: false };
-  for (const side of ['back', 'front'] as const) {
-    const image = media[side];
-    if (!image) continue;
-    const reading = await engines.mrz.read(buf(image), today);
-    if (reading.found) {
-      mrz = {
-        found: true, side, format: reading.format, valid: reading.valid, failedChecks: reading.failedChecks, expired: reading.expired,
-        docInfo: reading.docInfo, withheld: reading.withheld, nameConfirmed: reading.names.confirmed, nameConfirmation: reading.names.how,
-      };
-      break;
-    }
-  }
+  const mrz = await mrzRead;
   return {
     selfie: selfie ? summary(selfie) : null,
     document: portrait ? { ...summary(portrait), side: front ? 'front' : 'back' } : null,
@@ -50,4 +38,23 @@ export async function analyseSession(media: SessionMedia, engines: { face: FaceE
     selfieDescriptor: selfie ? selfie.descriptor.map((v) => Math.fround(v)) : null,
     evidence, mrz, durationMs: Date.now() - started,
   };
+}
+
+/** The MRZ, looked for on the back first (ID cards carry it there), then on the front (passports). */
+async function readMrz(media: SessionMedia, reader: MrzReader): Promise<MrzAnalysis> {
+  const today = new Date(`${media.today}T00:00:00Z`);
+  for (const side of ['back', 'front'] as const) {
+    const image = media[side];
+    if (!image) continue;
+    // The other side is where an ID card prints the names its back's MRZ holds.
+    const other = media[side === 'back' ? 'front' : 'back'];
+    const reading = await reader.read(buf(image), today, other ? buf(other) : null);
+    if (reading.found) {
+      return {
+        found: true, side, format: reading.format, valid: reading.valid, failedChecks: reading.failedChecks, expired: reading.expired,
+        docInfo: reading.docInfo, withheld: reading.withheld, nameConfirmed: reading.names.confirmed, nameConfirmation: reading.names.how,
+      };
+    }
+  }
+  return { found: false };
 }

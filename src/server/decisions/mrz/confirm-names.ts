@@ -1,10 +1,11 @@
 import { NAME_FIELD, type ParsedMrz } from './parse-mrz';
 
 export type NameConfirmation =
+  | 'visual_zone_agrees' | 'visual_zone_disagrees'
   | 'second_read_agrees' | 'second_read_disagrees' | 'second_read_unreadable' | 'names_malformed' | 'resolution_too_low';
 
 export interface NameCheck {
-  /** A second, independent read gave the very same name field. */
+  /** The visual zone (another engine, other pixels) or, failing it, a second read gave the very same name field. */
   confirmed: boolean;
   how: NameConfirmation;
 }

@@ -5,8 +5,11 @@ import { crop, decode, ocrPng, rotate } from './mrz-image';
 import { cardView, wholeView, type CardView } from './mrz-views';
 import { startWorker } from './ocr-worker';
 import { locateMrz } from './locate-mrz';
-import { findMrzLines, parseMrz, type ParsedMrz } from './parse-mrz';
+import { findMrzLines, NAME_FIELD, parseMrz, type ParsedMrz } from './parse-mrz';
+import { compareWithViz, type VizVerdict } from './viz-names';
+import { readViz, startVizWorker, vizViews } from './viz-reader';
 import { textSkew } from './text-skew';
+import { detailScale } from './detail-scale';
 
 export type MrzReading = { found: false } | ({ found: true; names: NameCheck } & ParsedMrz);
 
@@ -16,8 +19,8 @@ export interface MrzReader {
    * for a photo without a readable MRZ and for bytes that are no image; rejects only when the
    * OCR engine itself fails (no model, worker crash): that is the server's fault, not the photo's.
    */
-  read(image: Buffer, today: Date): Promise<MrzReading>;
-  /** Starts the OCR worker now (its start takes ~1.4 s), so the first read does not wait for it. */
+  read(image: Buffer, today: Date, otherSide?: Buffer | null): Promise<MrzReading>;
+  /** Starts the OCR workers now (a start takes ~1.4 s), so the first read does not wait for them. */
   warm(): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,11 +40,12 @@ const BAND_SKEW_DEG = 8;
 /** Share of the document's width an MRZ line spans (ICAO 9303: ~0.9 on every format). */
 const MRZ_SPAN = 0.9;
 /**
- * Source pixels a character below which names are not confirmed: on the real specimen set the
- * only names two reads got wrong alike came from photos at ~5.5 px a character; 8 px and up read
- * them right.
+ * Pixels of detail a character (pixels over detail-scale's blow-up factor) below which two reads
+ * of the MRZ do not confirm names when the visual zone could not: on the real specimen set, two
+ * reads got a name wrong alike from 5.5 px a character and from a 7.7 px one blown up (8.8
+ * counted this way); every name two reads agreed on from 10 and up was right.
  */
-const MIN_NAME_PX_PER_CHAR = 7;
+const MIN_NAME_PX_PER_CHAR = 10;
 /** Failed checks a reading may have and still show the band is the right way up (an upside-down read fails nearly all). */
 const MAX_PLAUSIBLE_FAILS = 3;
 /** OCR passes spent looking for the MRZ (~0.2–0.4 s each): a photo without one costs at most this. */
@@ -62,8 +66,11 @@ function mrzLikeness(text: string): number {
   return score;
 }
 
-/** How one band was prepared for tesseract: two different ones make two independent reads. */
-interface Look { band: GreyImage; width: number; binarize: boolean }
+/**
+ * How one band was prepared for tesseract: two different ones make two independent reads.
+ * `card`: the document the band was cut from, upright (where its visual zone is read).
+ */
+interface Look { band: GreyImage; width: number; binarize: boolean; card: GreyImage }
 
 const bottomBand = (img: GreyImage): GreyImage => {
   const height = Math.max(1, Math.ceil(img.height * BAND_SHARE));
@@ -84,10 +91,15 @@ const bottomBand = (img: GreyImage): GreyImage => {
  */
 export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
   let worker: Promise<Worker> | null = null;
+  let vizWorker: Promise<Worker> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const tesseract = () => (worker ??= startWorker(opts.langPath).catch((err: unknown) => {
     // A failed start is not kept: the next call tries again.
     worker = null;
+    throw err;
+  }));
+  const latin = () => (vizWorker ??= startVizWorker().catch((err: unknown) => {
+    vizWorker = null;
     throw err;
   }));
 
@@ -100,7 +112,7 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     return png ? (await (await tesseract()).recognize(png)).data.text : null;
   }
 
-  async function readOnce(image: Buffer, today: Date): Promise<MrzReading> {
+  async function readOnce(image: Buffer, today: Date, otherSide: Buffer | null): Promise<MrzReading> {
     const img = await decode(image);
     if (!img) return NOT_FOUND;
     let best: { parsed: ParsedMrz; look: Look } | null = null;
@@ -117,7 +129,7 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
       if (parsed && (!best || parsed.failedChecks.length < best.parsed.failedChecks.length)) best = { parsed, look };
       return { valid: parsed?.valid === true, plausible: parsed !== null && parsed.failedChecks.length <= MAX_PLAUSIBLE_FAILS, hint: mrzLikeness(text) };
     };
-    const hinted: { band: GreyImage; hint: number }[] = [];
+    const hinted: { band: GreyImage; hint: number; card: GreyImage }[] = [];
     /** True once a band read as a plausible MRZ: that turn is the right way up, the others need no look. */
     const search = async (view: CardView, turns: CardView['turns']): Promise<boolean> => {
       for (const turn of turns) {
@@ -126,12 +138,12 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
         // The MRZ's own lines first (tesseract reads them best alone), the fixed band when they are not found or fail.
         for (const band of located ? [crop(turned, located), bottomBand(turned)] : [bottomBand(turned)]) {
           if (passes >= MAX_SEARCH_PASSES) return false;
-          const first = await attempt({ band, width: OCR_WIDTH, binarize: false });
+          const first = await attempt({ band, width: OCR_WIDTH, binarize: false, card: turned });
           if (first.valid) return true;
-          if (first.hint && !first.plausible) hinted.push({ band, hint: first.hint });
+          if (first.hint && !first.plausible) hinted.push({ band, hint: first.hint, card: turned });
           if (!first.plausible) continue;
           // An MRZ read with a fault or two: look closer, then at black on white.
-          if (!(await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false })).valid) await attempt({ band, width: OCR_WIDTH, binarize: true });
+          if (!(await attempt({ band, width: OCR_WIDTH_RETRY, binarize: false, card: turned })).valid) await attempt({ band, width: OCR_WIDTH, binarize: true, card: turned });
           return true;
         }
       }
@@ -142,13 +154,13 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     if (!(await search(card, card.turns))) {
       // MRZ-like text that did not parse may at a larger scale, or thresholded (the two most MRZ-like such bands).
       hinted.sort((a, b) => b.hint - a.hint);
-      retry: for (const { band } of hinted.slice(0, 2)) {
-        for (const look of [{ band, width: OCR_WIDTH_RETRY, binarize: false }, { band, width: OCR_WIDTH, binarize: true }]) {
+      retry: for (const { band, card: turned } of hinted.slice(0, 2)) {
+        for (const look of [{ band, width: OCR_WIDTH_RETRY, binarize: false, card: turned }, { band, width: OCR_WIDTH, binarize: true, card: turned }]) {
           if ((await attempt(look)).valid) break retry;
         }
       }
       // The MRZ higher up than the band (a passport page with a deep margin below it).
-      if (!best) await attempt({ band: card.image, width: OCR_WIDTH, binarize: false });
+      if (!best) await attempt({ band: card.image, width: OCR_WIDTH, binarize: false, card: card.image });
       if (!best && card.found) {
         const whole = await wholeView(img);
         await search(whole, whole.turns.slice(0, 2));
@@ -156,7 +168,36 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     }
     const found = best as { parsed: ParsedMrz; look: Look } | null;
     if (!found) return NOT_FOUND;
+    const viz = found.parsed.valid ? await checkViz(found.parsed, found.look.card, otherSide) : 'unreadable';
+    if (viz !== 'unreadable') return { found: true, ...found.parsed, names: { confirmed: viz === 'agrees', how: viz === 'agrees' ? 'visual_zone_agrees' : 'visual_zone_disagrees' } };
     return { found: true, ...found.parsed, names: await checkNames(found.parsed, found.look, reads) };
+  }
+
+  /**
+   * The names against those printed in the visual zone, read by the Latin model (viz-names):
+   * on the MRZ's side first (a passport's data page), then the other side (an ID card's front);
+   * a TD1 whose MRZ was on the back is read front first. Each side in its upright turn as far
+   * as known: the MRZ's side as the MRZ read it, the other as its text lines run.
+   */
+  async function checkViz(parsed: ParsedMrz, card: GreyImage, otherSide: Buffer | null): Promise<VizVerdict> {
+    const { line, start } = NAME_FIELD[parsed.format];
+    const field = (parsed.lines[line] ?? '').slice(start);
+    const sides: (() => Promise<GreyImage[]>)[] = [async () => [card]];
+    if (otherSide) {
+      const other = async () => {
+        const views = await vizViews(otherSide);
+        return views ? await Promise.all(views.turns.slice(0, 2).map(async (t) => (t ? (await rotate(views.image, t)).image : views.image))) : [];
+      };
+      if (parsed.format === 'TD1') sides.unshift(other);
+      else sides.push(other);
+    }
+    for (const side of sides) {
+      for (const img of await side()) {
+        const verdict = compareWithViz(field, field.length, await readViz(await latin(), img));
+        if (verdict !== 'unreadable') return verdict;
+      }
+    }
+    return 'unreadable';
   }
 
   /**
@@ -165,12 +206,14 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
    */
   async function checkNames(parsed: ParsedMrz, look: Look, reads: { look: Look; text: string | null }[]): Promise<NameCheck> {
     // Two reads of too few pixels share their errors (both see `ISHAIL` for `ISMAIL`): no confirmation from them.
-    if ((MRZ_SPAN * look.band.width) / parsed.lines[0]!.length < MIN_NAME_PX_PER_CHAR) return { confirmed: false, how: 'resolution_too_low' };
+    // Counted in pixels that hold detail: a small picture blown up (or a blur) has many pixels and little in them.
+    const pxPerChar = (MRZ_SPAN * look.band.width) / parsed.lines[0]!.length / await detailScale(look.band);
+    if (pxPerChar < MIN_NAME_PX_PER_CHAR) return { confirmed: false, how: 'resolution_too_low' };
     const others = reads.filter((r) => r.look.band === look.band && r.look !== look).map((r) => r.text);
     let check = confirmNames(parsed, others);
     const more: Look[] = [
-      { band: look.band, width: look.width === OCR_WIDTH ? OCR_WIDTH_RETRY : OCR_WIDTH, binarize: look.binarize },
-      { band: look.band, width: look.width, binarize: !look.binarize },
+      { ...look, width: look.width === OCR_WIDTH ? OCR_WIDTH_RETRY : OCR_WIDTH },
+      { ...look, binarize: !look.binarize },
     ];
     for (const extra of more) {
       if (namesSettled(check)) break;
@@ -182,18 +225,19 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
   }
 
   return {
-    async warm() { await tesseract(); },
-    read(image, today) {
-      const next = queue.then(() => readOnce(image, today));
+    async warm() { await Promise.all([tesseract(), latin()]); },
+    read(image, today, otherSide = null) {
+      const next = queue.then(() => readOnce(image, today, otherSide));
       queue = next.catch(() => undefined);
       return next;
     },
     async close() {
       // Let a read under way finish rather than kill the worker under it.
       await queue;
-      const w = worker;
+      const started = [worker, vizWorker];
       worker = null;
-      if (w) await (await w).terminate();
+      vizWorker = null;
+      for (const w of started) if (w) await (await w.catch(() => null))?.terminate();
     },
   };
 }
