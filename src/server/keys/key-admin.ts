@@ -15,6 +15,7 @@ export interface KeyPatch {
   selfieUpload?: boolean;
   decisions?: 'auto' | 'review';
   retentionDays?: number | null;
+  livenessMaxRounds?: number | null;
   defaultLanguage?: Language | null;
 }
 
@@ -43,6 +44,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     selfieUpload: row.selfieUpload,
     decisions: row.decisions,
     retentionDays: row.retentionDays,
+    livenessMaxRounds: row.livenessMaxRounds ?? null,
     defaultLanguage: keyLanguage(row),
     orgId: row.orgId,
     createdAt: row.createdAt.toISOString(),
@@ -93,6 +95,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.selfieUpload !== undefined) set.selfieUpload = patch.selfieUpload;
   if (patch.decisions !== undefined) set.decisions = patch.decisions;
   if (patch.retentionDays !== undefined) set.retentionDays = patch.retentionDays;
+  if (patch.livenessMaxRounds !== undefined) set.livenessMaxRounds = patch.livenessMaxRounds;
   if (patch.defaultLanguage !== undefined) set.defaultLanguage = patch.defaultLanguage;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();

@@ -2,6 +2,7 @@
 // size limits and turns every image into a clean re-encoded JPEG. Stores nothing.
 import { LIVENESS_FRAME_MAX_BYTES } from '../../contract/liveness-session';
 import { livenessResultSchema, type LivenessResult } from '../../contract/liveness';
+import { digestOf } from '../../vision/liveness/evidence-chain';
 import { processUpload } from '../media/process-upload';
 import { readLivenessMultipart } from './read-multipart';
 
@@ -15,6 +16,8 @@ export interface LivenessUpload {
   selfie: Buffer;
   /** Re-encoded evidence frames, in `result.frames` order. */
   frames: Buffer[];
+  /** SHA-256 of each frame as received (before re-encoding): what the evidence chain covers. */
+  digests: Uint8Array[];
 }
 
 async function fileBytes(value: FormDataEntryValue | null): Promise<Buffer | null> {
@@ -51,5 +54,6 @@ export async function readLivenessUpload(req: Request): Promise<{ ok: true; uplo
   const refused = images.find((i) => !i.ok);
   if (refused && !refused.ok) return { ok: false, code: refused.code === 'media_too_large' ? 'media_too_large' : refused.code, detail: refused.detail };
   const clean = images.map((i) => (i.ok ? i.bytes : Buffer.alloc(0)));
-  return { ok: true, upload: { result: parsed.data, selfie: clean[0]!, frames: clean.slice(1) } };
+  const digests = await Promise.all(raws.map((b) => digestOf(new Uint8Array(b))));
+  return { ok: true, upload: { result: parsed.data, selfie: clean[0]!, frames: clean.slice(1), digests } };
 }

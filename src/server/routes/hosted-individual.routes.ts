@@ -11,6 +11,7 @@ import { fail, ok } from '../http/envelope';
 import { acceptCapture, storageKeyFor, type CaptureResult } from '../collected/accept-capture';
 import { issueIndividualChallenge, pickedSelfiePatch, submitIndividualLiveness } from '../liveness/individual-liveness';
 import { readLivenessUpload } from '../liveness/liveness-upload';
+import { readChallengeBody } from '../liveness/challenge-body';
 import { readLimitedBody } from '../media/read-body';
 
 /** JSON bodies of the hosted API are tiny (the document choice). */
@@ -35,6 +36,7 @@ const errorMessages: Record<HostedErrorCode, string> = {
   liveness_attempts_exhausted: 'Every liveness try of this round is used',
   liveness_challenge_invalid: 'Unknown or expired liveness challenge',
   liveness_challenge_used: 'This liveness challenge was already answered',
+  liveness_evidence_mismatch: 'The liveness evidence was not recorded for this challenge',
   selfie_upload_not_allowed: 'A selfie must be taken with the camera and the liveness check',
 };
 
@@ -116,7 +118,9 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   app.post('/verifications/:processId/liveness/challenge', async (c) => {
     const row = await findHostedVerification(ctx, c.req.param('processId'));
     if (!row) return hostedFail(c, 'not_found');
-    const res = await issueIndividualChallenge(ctx, row.id);
+    const body = await readChallengeBody(c.req.raw);
+    if (!body.ok) return hostedFail(c, 'invalid_body', { detail: body.detail });
+    const res = await issueIndividualChallenge(ctx, row.id, body.previousFailure);
     if (!res.ok) return hostedFail(c, res.code);
     c.header('Cache-Control', 'no-store');
     return ok(c, 'Liveness challenge issued', res.challenge);
@@ -129,9 +133,9 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
     if (blocked) return hostedFail(c, blocked);
     const read = await readLivenessUpload(c.req.raw);
     if (!read.ok) return hostedFail(c, read.code, { detail: read.detail });
-    const selfieKey = storageKeyFor(row.id, 'selfie');
-    await ctx.storage.put(selfieKey, read.upload.selfie);
-    return answer(c, 'Liveness recorded', await submitIndividualLiveness(ctx, row.id, read.upload, selfieKey));
+    const res = await submitIndividualLiveness(ctx, row.id, read.upload, storageKeyFor(row.id, 'selfie'), row.liveness);
+    if (!res.ok && 'detail' in res) return hostedFail(c, res.code, { detail: res.detail });
+    return answer(c, 'Liveness recorded', res);
   });
 
   app.post('/verifications/:processId/submit', async (c) => {

@@ -43,6 +43,7 @@ const webhookOptions: Record<string, OptionSpec> = {
     description: 'live sessions: decided by the automatic checks (default auto), or every one by a specialist (review)',
   },
   'retention-days': { type: 'string', value: 'DAYS', description: 'days media are kept after a final state (0-3650; update: "" for the server default)' },
+  'liveness-rounds': { type: 'string', value: 'N', description: 'liveness capture rounds per session, three tries each (1-10, default 3; update: "" for the default)' },
   language: { type: 'string', value: 'LANG', description: 'language of the hosted flows when the link has no ?lang= (en, fr, ar, …; update: "" for the browser\'s)' },
 };
 
@@ -52,6 +53,12 @@ const retentionFrom = (opts: Options) => {
   if (!opts.has('retention-days')) return {};
   const v = opts.string('retention-days') ?? '';
   return { retentionDays: v === '' ? null : /^\d+$/.test(v) ? Number(v) : v };
+};
+/** Digits become a number for the schema to range-check; '' (update only) is back to the default. */
+const roundsFrom = (opts: Options) => {
+  if (!opts.has('liveness-rounds')) return {};
+  const v = opts.string('liveness-rounds') ?? '';
+  return { livenessMaxRounds: v === '' ? null : /^\d+$/.test(v) ? Number(v) : v };
 };
 /** '' (update only) clears it: the browser's language decides again. */
 const languageFrom = (opts: Options) => {
@@ -90,7 +97,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['language', k.defaultLanguage ?? 'browser'], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['liveness rounds', String(k.livenessMaxRounds ?? 3)], ['language', k.defaultLanguage ?? 'browser'], ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -116,6 +123,7 @@ const create: Command = {
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
+      ...roundsFrom(opts),
       ...languageFrom(opts),
       ...(opts.has('org') ? { orgId: opts.string('org') } : {}),
     });
@@ -186,6 +194,7 @@ const update: Command = {
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
+      ...roundsFrom(opts),
       ...languageFrom(opts),
     };
     if (Object.keys(raw).length === 0) throw new UsageError('nothing to update: give at least one option');
