@@ -88,6 +88,8 @@ export const hostedLivenessSchema = z.object({
   attemptsLeft: z.number().int().min(0),
   /** Added with the cap on tries: capture rounds not started yet (a retake starts one). */
   roundsLeft: z.number().int().min(0).optional(),
+  /** Added with the cap on tries: every try is used; the session failed `liveness_attempts_exhausted`. */
+  exhausted: z.boolean().optional(),
   /** The key lets the person pick a selfie from a file (the session is then not live). */
   selfieUploadAllowed: z.boolean(),
 });

@@ -12,6 +12,7 @@ export function hostedLivenessOf(value: unknown, selfieUploadAllowed: boolean, k
     status: l.outcome,
     attemptsLeft: l.exhausted ? 0 : l.outcome === 'not_performed' ? attemptsLeft(l) : LIVENESS_MAX_ATTEMPTS,
     roundsLeft,
+    ...(l.exhausted ? { exhausted: true } : {}),
     selfieUploadAllowed,
   };
 }

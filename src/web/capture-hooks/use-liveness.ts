@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import type { LivenessChallenge } from '../../contract/liveness-session';
+import { integritySignals, trackFactsOf, watchFrameTiming } from '../capture/camera-integrity';
 import { encodeVideoFrame } from '../capture/encode-image';
 import { createFaceEngine, type FaceEngine, type FaceEngineHint } from '../capture/face-engine';
 import { createStabiliser } from './hint-stabiliser';
 import { ChallengeUnavailable } from './challenge-unavailable';
 import { initialLivenessPhase, livenessReducer, type LivenessEvent, type LivenessPhase } from './liveness-state';
 import { ovalForVideo } from './oval';
+import { finishTry } from './finish-try';
+import { faceRegion, runScreenLight, type LightCapture } from './screen-light';
 
 /** A hint must hold this long before it replaces the shown one. */
 const HINT_HOLD_MS = 400;
@@ -47,6 +50,8 @@ export interface LivenessState {
   tryAgain: () => void;
   /** Load the models again after a failure. */
   reload: () => void;
+  /** The colour the screen shows for the screen-light check ('#rrggbb'), null when none. */
+  lightColour: string | null;
 }
 
 /**
@@ -58,7 +63,7 @@ export function useLiveness(
   [phase, dispatch]: [LivenessPhase, Dispatch<LivenessEvent>],
   videoRef: RefObject<HTMLVideoElement | null>,
   live: boolean,
-  requestChallenge: () => Promise<LivenessChallenge>,
+  requestChallenge: (previousFailure?: string) => Promise<LivenessChallenge>,
 ): LivenessState {
   const [hint, setHint] = useState<FaceEngineHint | null>(null);
   const [analyseMs, setAnalyseMs] = useState<number | null>(null);
@@ -67,6 +72,12 @@ export function useLiveness(
   phaseRef.current = phase;
   const requestRef = useRef(requestChallenge);
   requestRef.current = requestChallenge;
+  const [lightColour, setLightColour] = useState<string | null>(null);
+  // The try in progress: its challenge and screen-light capture; why the last try failed on
+  // this device (told to the service with the next challenge request, for the trace).
+  const challengeRef = useRef<LivenessChallenge | null>(null);
+  const lightRef = useRef<LightCapture | null>(null);
+  const failureRef = useRef<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -92,6 +103,12 @@ export function useLiveness(
     const stabilise = createStabiliser<FaceEngineHint>(HINT_HOLD_MS);
     let readySince: number | null = null;
     let taking = false;
+    let active = true;
+    const timing = watchFrameTiming(video);
+    const signals = () => {
+      const facts = trackFactsOf(video);
+      return facts ? integritySignals(facts, timing.intervals) : [];
+    };
     const unsubscribe = engine.subscribe((update) => {
       const now = performance.now();
       if (update.kind === 'error') {
@@ -105,7 +122,7 @@ export function useLiveness(
         readySince = update.hint === 'ready' ? (readySince ?? now) : null;
         if (readySince !== null && now - readySince >= READY_HOLD_MS) {
           taking = true;
-          void takeNeutral(video, engine).finally(() => { taking = false; readySince = null; });
+          void takeNeutral(video, engine, () => active).finally(() => { taking = false; readySince = null; });
         }
         return;
       }
@@ -114,10 +131,18 @@ export function useLiveness(
         dispatch({ type: 'progress', actionIndex: update.actionIndex, action: update.action, progress: update.progress });
         return;
       }
-      dispatch({ type: 'done', result: update.result, evidence: update.evidence });
+      const challenge = challengeRef.current;
+      if (!challenge) return;
+      void finishTry(challenge, update.result, update.evidence, lightRef.current, signals()).then((done) => {
+        failureRef.current = done.result.verdict === 'failed' ? done.result.failure ?? 'timeout' : null;
+        dispatch({ type: 'done', result: done.result, evidence: done.evidence });
+      });
     });
     engine.start(video, { mirrored: true, getOval: () => ovalForVideo(video, true) });
     return () => {
+      active = false;
+      timing.stop();
+      setLightColour(null);
       unsubscribe();
       engine.cancelChallenge();
       engine.stop();
@@ -127,7 +152,7 @@ export function useLiveness(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [running, videoRef, dispatch]);
 
-  async function takeNeutral(video: HTMLVideoElement, engine: FaceEngine): Promise<void> {
+  async function takeNeutral(video: HTMLVideoElement, engine: FaceEngine, isActive: () => boolean): Promise<void> {
     let selfie;
     try {
       selfie = await encodeVideoFrame(video, 'selfie');
@@ -136,9 +161,18 @@ export function useLiveness(
     }
     dispatch({ type: 'neutral-taken', selfie });
     try {
-      const challenge = await requestRef.current();
+      const challenge = await requestRef.current(failureRef.current ?? undefined);
+      failureRef.current = null;
+      challengeRef.current = challenge;
+      lightRef.current = null;
       dispatch({ type: 'challenge-received', challenge });
-      engine.startChallenge(challenge);
+      if (challenge.screenLight && isActive()) {
+        const { colours, stepMs } = challenge.screenLight;
+        const show = (colour: string | null) => { if (isActive() || colour === null) setLightColour(colour); };
+        // A light that could not be run (no frame) is sent without measurements: inconclusive.
+        lightRef.current = await runScreenLight(video, colours, stepMs, show, faceRegion(ovalForVideo(video, true))).catch(() => null);
+      }
+      if (isActive()) engine.startChallenge(challenge);
     } catch (error) {
       dispatch({ type: 'challenge-unavailable', exhausted: error instanceof ChallengeUnavailable && error.exhausted });
     }
@@ -150,5 +184,5 @@ export function useLiveness(
     dispatch({ type: 'reload' });
     setLoadAttempt((n) => n + 1);
   }, [dispatch]);
-  return { hint, analyseMs, tryAgain, reload };
+  return { hint, analyseMs, tryAgain, reload, lightColour };
 }
