@@ -146,10 +146,11 @@ describe('screen light re-checked by the service', () => {
     expect(liveness.checks.cameraIntegrity).toEqual({ suspected: false, signals: [] });
   });
 
-  it('fails a device "pass" whose frames were lit by other colours, and calls an unlit face inconclusive', async () => {
+  it('fails a device "pass" whose frames were lit against the sequence, and calls an unlit face inconclusive', async () => {
     const id = await withDocument();
     const c = await newChallenge(id);
-    const other = [...c.screenLight!.colours].reverse();
+    // Lit by the complementary colours: light against the asked sequence (as a replay of another).
+    const other = c.screenLight!.colours.map((hex) => `#${(0xffffff ^ Number.parseInt(hex.slice(1), 16)).toString(16).padStart(6, '0')}`);
     expect((await answerWithLight(id, c, await litFrames(other))).status).toBe(200);
     expect((await record(id)).liveness).toMatchObject({ status: 'failed', reason: 'screen_light_not_followed', checks: { screenLight: { result: 'failed', device: 'passed', server: 'failed' } } });
 

@@ -35,17 +35,29 @@ describe('judgeScreenLight', () => {
   });
 
   it('fails a face lit by another sequence (a replay recorded for another challenge)', () => {
-    const other = ['#00ff00', '#ff00ff', '#ff0000', '#0000ff'];
+    // The complementary colours: light that goes against the asked sequence.
+    const other = ['#00ffff', '#ffff00', '#ff00ff', '#00ff00'];
     const samples = SEQUENCE.map((colour, i) => ({ colour, rgb: lit(other[i]!, 0.12) }));
     const j = judgeScreenLight(samples);
     expect(j.result).toBe('failed');
     expect(j.correlation).toBeLessThan(0.6);
   });
 
-  it('fails a face whose colour changes with movement, not with the screen', () => {
-    const drift: [number, number, number][] = [[196, 148, 122], [180, 150, 140], [205, 140, 115], [170, 155, 150]];
-    const samples: LightSample[] = SEQUENCE.map((colour, i) => ({ colour, rgb: drift[i]! }));
-    expect(judgeScreenLight(samples).result).toBe('failed');
+  it('calls a head moving in daylight (a small change, not with the screen) inconclusive, not failed', () => {
+    // Measured on the e2e clip turning its head, no screen light: RMS 0.006–0.008.
+    const drift: [number, number, number][] = [[210.6, 126.5, 91.2], [190.4, 111.2, 75.3], [174.8, 102.0, 65.9], [177.0, 103.1, 67.0]];
+    const samples: LightSample[] = ['#0000ff', '#00ff00', '#00ffff', '#ffff00'].map((colour, i) => ({ colour, rgb: drift[i]! }));
+    const j = judgeScreenLight(samples);
+    expect(j.result).toBe('inconclusive');
+    expect(j.amplitude).toBeGreaterThan(SCREEN_LIGHT_NOISE_FLOOR);
+  });
+
+  it('fails a face whose colour changes strongly and not with the screen', () => {
+    const drift: [number, number, number][] = [[196, 148, 122], [150, 150, 170], [215, 130, 100], [140, 160, 170]];
+    const samples: LightSample[] = ['#ff0000', '#00ff00', '#0000ff', '#ff00ff'].map((colour, i) => ({ colour, rgb: drift[i]! }));
+    const j = judgeScreenLight(samples);
+    expect(j.result).toBe('failed');
+    expect(j.correlation).toBeLessThan(0.3);
   });
 
   it('is inconclusive on a face too dark to read, or with too few colours', () => {

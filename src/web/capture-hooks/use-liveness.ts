@@ -73,10 +73,9 @@ export function useLiveness(
   const requestRef = useRef(requestChallenge);
   requestRef.current = requestChallenge;
   const [lightColour, setLightColour] = useState<string | null>(null);
-  // The try in progress: its challenge and screen-light capture; why the last try failed on
-  // this device (told to the service with the next challenge request, for the trace).
+  // The try in progress: its challenge; why the last try failed on this device (told to the
+  // service with the next challenge request, for the trace).
   const challengeRef = useRef<LivenessChallenge | null>(null);
-  const lightRef = useRef<LightCapture | null>(null);
   const failureRef = useRef<string | null>(null);
 
   useEffect(() => {
@@ -122,7 +121,7 @@ export function useLiveness(
         readySince = update.hint === 'ready' ? (readySince ?? now) : null;
         if (readySince !== null && now - readySince >= READY_HOLD_MS) {
           taking = true;
-          void takeNeutral(video, engine, () => active).finally(() => { taking = false; readySince = null; });
+          void takeNeutral(video, engine).finally(() => { taking = false; readySince = null; });
         }
         return;
       }
@@ -133,7 +132,8 @@ export function useLiveness(
       }
       const challenge = challengeRef.current;
       if (!challenge) return;
-      void finishTry(challenge, update.result, update.evidence, lightRef.current, signals()).then((done) => {
+      void screenLight(video, challenge, () => active).then((light) => finishTry(challenge, update.result, update.evidence, light, signals())).then((done) => {
+        if (!active) return;
         failureRef.current = done.result.verdict === 'failed' ? done.result.failure ?? 'timeout' : null;
         dispatch({ type: 'done', result: done.result, evidence: done.evidence });
       });
@@ -152,7 +152,7 @@ export function useLiveness(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [running, videoRef, dispatch]);
 
-  async function takeNeutral(video: HTMLVideoElement, engine: FaceEngine, isActive: () => boolean): Promise<void> {
+  async function takeNeutral(video: HTMLVideoElement, engine: FaceEngine): Promise<void> {
     let selfie;
     try {
       selfie = await encodeVideoFrame(video, 'selfie');
@@ -164,18 +164,23 @@ export function useLiveness(
       const challenge = await requestRef.current(failureRef.current ?? undefined);
       failureRef.current = null;
       challengeRef.current = challenge;
-      lightRef.current = null;
       dispatch({ type: 'challenge-received', challenge });
-      if (challenge.screenLight && isActive()) {
-        const { colours, stepMs } = challenge.screenLight;
-        const show = (colour: string | null) => { if (isActive() || colour === null) setLightColour(colour); };
-        // A light that could not be run (no frame) is sent without measurements: inconclusive.
-        lightRef.current = await runScreenLight(video, colours, stepMs, show, faceRegion(ovalForVideo(video, true))).catch(() => null);
-      }
-      if (isActive()) engine.startChallenge(challenge);
+      engine.startChallenge(challenge);
     } catch (error) {
       dispatch({ type: 'challenge-unavailable', exhausted: error instanceof ChallengeUnavailable && error.exhausted });
     }
+  }
+
+  /**
+   * The screen-light part of the try, run once the actions are done (the person faces the
+   * screen again; run before them, a moving head would spoil the neutral pose the actions are
+   * judged against). Null when the challenge has none or no frame could be had (inconclusive).
+   */
+  async function screenLight(video: HTMLVideoElement, challenge: LivenessChallenge, isActive: () => boolean): Promise<LightCapture | null> {
+    if (!challenge.screenLight || !isActive()) return null;
+    const { colours, stepMs } = challenge.screenLight;
+    const show = (colour: string | null) => { if (isActive() || colour === null) setLightColour(colour); };
+    return runScreenLight(video, colours, stepMs, show, faceRegion(ovalForVideo(video, true))).catch(() => null);
   }
 
   const tryAgain = useCallback(() => dispatch({ type: 'try-again' }), [dispatch]);

@@ -12,7 +12,7 @@ describe('camera integrity signals', () => {
   });
 
   it('names virtual cameras by their labels (OBS, ManyCam, Chromium\'s fake device)', () => {
-    for (const label of ['OBS Virtual Camera', 'ManyCam Virtual Webcam', 'fake_device_0', 'Snap Camera', 'DroidCam Source 3']) {
+    for (const label of ['OBS Virtual Camera', 'ManyCam Virtual Webcam', 'fake_device_0', 'Snap Camera', 'DroidCam Source 3', '/tmp/feeds/face-liveness.mjpeg', 'clip.y4m']) {
       expect(integritySignals({ ...phone, label }, jittered), label).toContain('virtual_camera_label');
     }
     expect(integritySignals({ ...phone, label: 'Integrated Webcam (0bda:5538)' }, jittered)).toEqual([]);

@@ -7,6 +7,9 @@ import type { CameraSignal } from '../../contract/liveness';
 /** Names virtual-camera software gives its devices (and Chromium's own fake device). */
 export const VIRTUAL_CAMERA_NAMES = /\b(obs|manycam|virtual|snap camera|xsplit|splitcam|droidcam|epoccam|camtwist|e2esoft|youcam|iriun|mmhmm|ndi|vcam|webcamoid|avatarify|chromacam|fake|dummy)/i;
 
+/** A label that is a file path or a video file's name. */
+const MEDIA_FILE_NAME = /(^\/|\\|\.(mjpe?g|y4m|mp4|webm|mkv|avi|mov)$)/i;
+
 export interface TrackFacts {
   label: string;
   deviceId: string;
@@ -37,7 +40,8 @@ export function timingTooRegular(intervalsMs: readonly number[]): boolean {
 
 export function integritySignals(facts: TrackFacts, intervalsMs: readonly number[]): CameraSignal[] {
   const signals: CameraSignal[] = [];
-  if (facts.label && VIRTUAL_CAMERA_NAMES.test(facts.label)) signals.push('virtual_camera_label');
+  // A device named like a video file or a path plays a file (Chromium's file camera does).
+  if (facts.label && (VIRTUAL_CAMERA_NAMES.test(facts.label) || MEDIA_FILE_NAME.test(facts.label))) signals.push('virtual_camera_label');
   if (!facts.label) signals.push('no_device_label');
   if (facts.fromCanvas) signals.push('canvas_capture');
   if (!facts.getUserMediaNative) signals.push('getusermedia_replaced');
