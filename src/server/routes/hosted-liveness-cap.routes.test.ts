@@ -105,6 +105,7 @@ describe('evidence bound to the challenge', () => {
 describe('cap on tries', () => {
   it('fails the session after three rounds of three tries, with every failed try in the record and the webhook, and refuses a tenth', async () => {
     const id = await withDocument();
+    expect((await h.request('GET', hostedPath(id))).body.data.liveness).toMatchObject({ attemptsLeft: 3, roundsLeft: 2 });
     for (let round = 1; round <= 3; round++) {
       await newChallenge(id);
       await newChallenge(id, { previousFailure: 'no-face' });
@@ -117,6 +118,9 @@ describe('cap on tries', () => {
     expect(rec.liveness).toMatchObject({ status: 'failed', reason: 'liveness_attempts_exhausted', attempts: 9, rounds: 3, maxRounds: 3 });
     expect(rec.liveness.failedAttempts!.map((f) => f.reason)).toEqual(Array.from({ length: 3 }, () => ['no_face', 'timeout', 'timeout']).flat());
     expectHostedError(await challenge(id), 409, 'closed');
+    // The app reads why the session closed: every try used.
+    const hosted = (await h.request('GET', hostedPath(id))).body.data;
+    expect(hosted).toMatchObject({ phase: 'closed', closedReason: 'failed', liveness: { status: 'failed', exhausted: true, attemptsLeft: 0, roundsLeft: 0 } });
     const decision = (await eventsOf(h, id)).filter((e) => e.destination === 'decision');
     expect(decision.map((e) => e.type)).toEqual(['verification.failed']);
     expect(decision[0]!.data).toMatchObject({ reason: 'liveness_attempts_exhausted', liveness: { attempts: 9 } });
