@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { feed, launchPhone } from '../support/camera';
 import { installCardCamera } from '../support/canvas-camera';
+import { installScreenLitCamera } from '../support/screen-lit-camera';
 import { makeIdCardFrame } from '../support/id-card';
 import { renderPoseFrames } from '../support/liveness-frames';
 import { collectedSession } from '../support/collected-session';
@@ -57,6 +58,8 @@ test('the camera journey with a live key ends successful by itself, with docInfo
 
     const phone2 = await launchPhone(await feed('face-liveness'));
     const page2 = await phone2.context.newPage();
+    // The face is lit by the screen-light check's colours, as a real face near the screen is.
+    await installScreenLitCamera(page2);
     await page2.goto(link);
     const selfie = new IndividualSelfiePage(page2);
     await selfie.expectVisible();

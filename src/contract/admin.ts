@@ -4,6 +4,7 @@ import { automaticChecksSchema } from './automatic-checks';
 import { URL_MAX, httpUrlSchema } from './common';
 import { destinationSchema } from './events';
 import { SUPPORTED_LANGUAGES } from './languages';
+import { LIVENESS_ROUNDS_MAX, LIVENESS_ROUNDS_MIN } from './liveness-session';
 import { companyStatusSchema } from './statuses';
 
 /**
@@ -83,6 +84,12 @@ const originsSchema = z.array(originSchema).max(ORIGINS_MAX);
 /** Days media are kept after a verification's final state (README "Retention"). */
 export const retentionDaysSchema = z.number().int().min(0).max(3650);
 
+/**
+ * Liveness capture rounds a session may use (a round is three tries; a retake starts one);
+ * past them the session fails `liveness_attempts_exhausted` (default 3).
+ */
+export const livenessMaxRoundsSchema = z.number().int().min(LIVENESS_ROUNDS_MIN).max(LIVENESS_ROUNDS_MAX);
+
 /** The hosted flows' language when the link has no `?lang=` (before the browser's languages). */
 export const defaultLanguageSchema = z.enum(SUPPORTED_LANGUAGES);
 
@@ -108,6 +115,8 @@ export const createKeyBodySchema = z.object({
   decisions: decisionsModeSchema.optional(),
   /** Days media are kept after a final state (0–3650; default: the server's MEDIA_RETENTION_DAYS). */
   retentionDays: retentionDaysSchema.optional(),
+  /** Liveness capture rounds per session (1–10, three tries each; default 3). */
+  livenessMaxRounds: livenessMaxRoundsSchema.optional(),
   /** Language of the hosted flows when the link has no `?lang=` (default: the browser's). */
   defaultLanguage: defaultLanguageSchema.optional(),
   /** Risk signal → `none` | `review` | `decline`, only those that differ from the defaults. */
@@ -130,6 +139,8 @@ export const updateKeyBodySchema = z.object({
   decisions: decisionsModeSchema.optional(),
   /** null: back to the server's default. */
   retentionDays: retentionDaysSchema.nullable().optional(),
+  /** null: back to the default (3 rounds). */
+  livenessMaxRounds: livenessMaxRoundsSchema.nullable().optional(),
   /** null: the browser's language. */
   defaultLanguage: defaultLanguageSchema.nullable().optional(),
   /** Merged signal by signal into the key's rules; null puts every signal back to its default. */
@@ -157,6 +168,8 @@ export const adminKeySchema = z.object({
   decisions: decisionsModeSchema,
   /** Null: the server's MEDIA_RETENTION_DAYS applies. */
   retentionDays: z.number().int().nullable(),
+  /** Liveness capture rounds per session (three tries each); null: the default, 3. */
+  livenessMaxRounds: z.number().int().nullable().optional(),
   /** Null: the person's browser decides (after `?lang=`). */
   defaultLanguage: defaultLanguageSchema.nullable(),
   /** Every signal's action, defaults filled in (contract/risk-rules.ts). */

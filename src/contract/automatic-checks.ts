@@ -28,7 +28,16 @@ export const automaticChecksSchema = z.object({
     documentFaces: z.number().int(),
     documentSide: z.string(),
   }).optional(),
-  liveness: z.object({ device: z.string(), server: livenessRecheckSchema }).optional(),
+  liveness: z.object({
+    device: z.string(),
+    server: livenessRecheckSchema,
+    /** Added with the screen-light check: its result (browser and service combined) and figures. */
+    screenLight: z.object({ result: z.enum(['passed', 'failed', 'inconclusive']), amplitude: z.number(), correlation: z.number() }).optional(),
+    /** Added with camera integrity: what the browser saw of its camera (a risk signal, not a block). */
+    cameraIntegrity: z.object({ suspected: z.boolean(), signals: z.array(z.string()) }).optional(),
+    /** Added with the cap on tries: every failed try of the session, with its reason. */
+    failedAttempts: z.array(z.object({ at: z.string(), reason: z.string(), round: z.number().int(), attempt: z.number().int() })).optional(),
+  }).optional(),
   document: z.object({
     mrz: z.enum(['valid', 'invalid', 'unreadable']),
     format: z.string(),

@@ -14,6 +14,8 @@ export const HOSTED_COMPANY_ERROR_CODES = [
   'unsupported_media_type', 'liveness_not_started', 'liveness_not_needed', 'liveness_completed', 'consent_required',
   // Added with active liveness (the same check as the individual selfie; src/contract/liveness.ts).
   'liveness_attempts_exhausted', 'liveness_challenge_invalid', 'liveness_challenge_used', 'selfie_upload_not_allowed',
+  // Added with evidence binding (the frames' hash chain does not start from this challenge's nonce).
+  'liveness_evidence_mismatch',
 ] as const;
 export type HostedCompanyErrorCode = (typeof HOSTED_COMPANY_ERROR_CODES)[number];
 

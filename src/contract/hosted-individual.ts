@@ -76,6 +76,8 @@ export const hostedErrorCodeSchema = z.enum([
   'same_side',
   // Added with active liveness (src/contract/liveness.ts).
   'liveness_attempts_exhausted', 'liveness_challenge_invalid', 'liveness_challenge_used', 'selfie_upload_not_allowed',
+  // Added with evidence binding: the frames' hash chain does not start from this challenge's nonce.
+  'liveness_evidence_mismatch',
 ]);
 export type HostedErrorCode = z.infer<typeof hostedErrorCodeSchema>;
 
@@ -95,6 +97,7 @@ export const hostedErrorHttpStatus: Record<HostedErrorCode, 400 | 401 | 403 | 40
   liveness_attempts_exhausted: 409,
   liveness_challenge_invalid: 400,
   liveness_challenge_used: 409,
+  liveness_evidence_mismatch: 400,
   selfie_upload_not_allowed: 403,
   invalid_media: 400,
   no_back: 400,

@@ -10,12 +10,29 @@ import {
 /** Why the browser's judge refused a try. */
 export const livenessFailureSchema = z.enum([
   'timeout', 'no-face', 'multiple-faces', 'face-changed', 'wrong-direction', 'models-unavailable',
+  // Added with the screen-light check: the face's colour did not follow the screen's.
+  'screen-light-not-followed',
 ]);
 export type LivenessFailure = z.infer<typeof livenessFailureSchema>;
 
 /** Names of the evidence frames, in the multipart field `frames` (one file each, same order). */
-export const livenessFrameLabelSchema = z.enum(['neutral', 'turn-left', 'turn-right', 'blink', 'return']);
+export const livenessFrameLabelSchema = z.enum(['neutral', 'turn-left', 'turn-right', 'blink', 'return', 'light']);
 export type LivenessFrameLabel = z.infer<typeof livenessFrameLabelSchema>;
+
+/** Result of the screen-light check (see src/vision/liveness/screen-light-judge.ts). */
+export const screenLightResultSchema = z.enum(['passed', 'failed', 'inconclusive']);
+export type ScreenLightResult = z.infer<typeof screenLightResultSchema>;
+
+/** Camera integrity signals the browser can see (src/web/capture/camera-integrity.ts). */
+export const cameraSignalSchema = z.enum([
+  'virtual_camera_label', 'no_device_label', 'canvas_capture', 'getusermedia_replaced',
+  'track_settings_unusual', 'frame_timing_regular',
+  // Set by the service: the answer carried no integrity report at all (not the hosted app).
+  'no_integrity_report',
+]);
+export type CameraSignal = z.infer<typeof cameraSignalSchema>;
+
+const rgb = z.tuple([z.number().min(0).max(255), z.number().min(0).max(255), z.number().min(0).max(255)]);
 
 /**
  * The browser's account of one try, sent as the multipart field `result` (JSON) with the
@@ -47,6 +64,22 @@ export const livenessResultSchema = z.object({
     .min(2).max(LIVENESS_MAX_FRAMES),
   /** Frames analysed during the try (how dense the evidence was). */
   framesAnalysed: z.number().int().min(0).max(100_000),
+  /**
+   * Added with the screen-light check: the face region (share of the frame, 0..1) whose mean
+   * colour was read at each colour step (one `light` evidence frame per step, same order).
+   */
+  screenLight: z.object({
+    result: screenLightResultSchema,
+    region: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().min(0.05).max(1), height: z.number().min(0.05).max(1) }),
+    samples: z.array(z.object({ colour: z.string().regex(/^#[0-9a-f]{6}$/), atMs: z.number().min(0).max(600_000), rgb })).max(8),
+  }).optional(),
+  /** Added with camera integrity: what the browser saw of its camera. */
+  integrity: z.object({ signals: z.array(cameraSignalSchema).max(10) }).optional(),
+  /**
+   * SHA-256 hash chain over the evidence frames as uploaded, from the challenge's nonce
+   * (src/vision/liveness/evidence-chain.ts), hex. Required when the challenge had a nonce.
+   */
+  chain: z.string().regex(/^[0-9a-f]{64}$/).optional(),
 });
 export type LivenessResult = z.infer<typeof livenessResultSchema>;
 
@@ -72,6 +105,22 @@ export const livenessRecordSchema = z.object({
     device: z.enum(['passed', 'failed', '']),
     /** The service's own check of the evidence (frames differ, enough of them). */
     server: z.enum(['passed', 'failed', '']),
+    /** Added: the screen-light check of the last answered try (absent before one ran). */
+    screenLight: z.object({
+      result: screenLightResultSchema,
+      device: screenLightResultSchema,
+      server: screenLightResultSchema,
+      /** How far the face's colour moved (chromaticity, RMS) and how it followed the screen (−1..1). */
+      amplitude: z.number(),
+      correlation: z.number(),
+    }).optional(),
+    /** Added: camera integrity signals of the last answered try (a risk signal, not a block). */
+    cameraIntegrity: z.object({ suspected: z.boolean(), signals: z.array(cameraSignalSchema) }).optional(),
   }),
+  /** Added with the cap on tries: every failed try of the session, oldest first, with its reason. */
+  failedAttempts: z.array(z.object({ at: isoDateTime, reason: z.string(), round: z.number().int(), attempt: z.number().int() })).optional(),
+  /** Added: capture rounds used and allowed (a round is up to three tries). */
+  rounds: z.number().int().min(0).optional(),
+  maxRounds: z.number().int().min(0).optional(),
 });
 export type LivenessRecord = z.infer<typeof livenessRecordSchema>;

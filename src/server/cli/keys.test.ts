@@ -65,6 +65,17 @@ describe('idv keys (against the real server)', () => {
     expect(JSON.parse(cleared.stdout)).toMatchObject({ eventsUrl: 'https://y.example/e', decisionUrl: null, origins: [], name: 'renamed' });
   });
 
+  it('keys create|update --liveness-rounds sets the rounds of liveness tries; "" is the default again; out of range is refused', async () => {
+    const { id } = JSON.parse((await s.idv(['keys', 'create', '--mode', 'test', '--events-url', 'https://x.example/e',
+      '--decision-url', 'https://x.example/d', '--liveness-rounds', '2', '--json'])).stdout);
+    const shown = await s.idv(['keys', 'update', id, '--liveness-rounds', '5']);
+    expect(shown.stdout).toMatch(/liveness rounds:\s+5/);
+    expect(JSON.parse((await s.idv(['keys', 'update', id, '--liveness-rounds', '', '--json'])).stdout)).toMatchObject({ livenessMaxRounds: null });
+    const refused = await s.idv(['keys', 'update', id, '--liveness-rounds', '11']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('livenessMaxRounds');
+  });
+
   it('keys revoke: the key gets 401 afterwards', async () => {
     const { id, apiKey } = JSON.parse((await s.idv(['keys', 'create', '--mode', 'test', '--events-url', 'https://x.example/e',
       '--decision-url', 'https://x.example/d', '--json'])).stdout);

@@ -31,6 +31,8 @@ export const apiKeys = pgTable('api_keys', {
   decisions: text('decisions').$type<'auto' | 'review'>().notNull().default('auto'),
   /** Days media are kept after a final state (null: the server's MEDIA_RETENTION_DAYS). */
   retentionDays: integer('retention_days'),
+  /** Liveness capture rounds per session, three tries each (null: LIVENESS_MAX_ROUNDS, 3). */
+  livenessMaxRounds: integer('liveness_max_rounds'),
   /** Hosted flows' language when the link has no `?lang=`; null: the browser's. */
   defaultLanguage: text('default_language'),
   /** Risk rules: signal → `none` | `review` | `decline`, only those changed (contract/risk-rules.ts). */

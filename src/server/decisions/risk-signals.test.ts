@@ -90,6 +90,14 @@ describe('risk signals and per-key rules', () => {
     expect(livenessRiskInputOf(null)).toEqual({});
   });
 
+  it('reads the liveness record as the liveness step writes it: failed tries listed, camera signals named', () => {
+    const tries = Array.from({ length: 5 }, (_, i) => ({ at: '2026-11-26T10:00:00Z', reason: 'wrong-direction', round: 1 + Math.floor(i / 3), attempt: 1 + (i % 3) }));
+    const input = livenessRiskInputOf({ checks: { cameraIntegrity: { suspected: true, signals: ['canvas_capture'] } }, failedAttempts: tries });
+    expect(input).toEqual({ cameraIntegrity: { suspected: true, reasons: ['canvas_capture'] }, failedAttempts: 5 });
+    const decided = decideFromAnalysis(analysis(), live(), 'auto', { liveness: input });
+    expect(decided.checks.risk!.signals.map((s) => s.signal).sort()).toEqual(['injected_camera', 'liveness_retries']);
+  });
+
   it('name not confirmed goes to review by default; a key may decline it', () => {
     const unconfirmed = analysis({ mrz: { ...analysis().mrz, nameConfirmed: false, nameConfirmation: 'second_read_disagrees' } });
     expect(decideFromAnalysis(unconfirmed, live(), 'auto').outcome).toBe('review');

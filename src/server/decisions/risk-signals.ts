@@ -80,14 +80,23 @@ export function raiseSignals(a: SessionAnalysis, input: RiskInput = {}): RaisedS
 }
 
 /** Reads the liveness signals from the stored liveness state (fields the liveness checks add). */
+/** The camera's integrity signals (`signals` as the liveness record names them; `reasons` accepted too). */
+function reasonsOf(camera: object): { reasons?: string[] } {
+  const c = camera as { signals?: unknown; reasons?: unknown };
+  const list = Array.isArray(c.signals) ? c.signals : Array.isArray(c.reasons) ? c.reasons : null;
+  return list ? { reasons: list.map(String) } : {};
+}
+
 export function livenessRiskInputOf(liveness: unknown): LivenessRiskInput {
   const l = (liveness ?? {}) as { checks?: Record<string, unknown>; failedAttempts?: unknown; failedTries?: unknown };
   const checks = l.checks ?? {};
   const camera = checks.cameraIntegrity as LivenessRiskInput['cameraIntegrity'] | undefined;
   const light = checks.screenLight as LivenessRiskInput['screenLight'] | undefined;
-  const failed = typeof l.failedAttempts === 'number' ? l.failedAttempts : Array.isArray(l.failedTries) ? l.failedTries.length : undefined;
+  // The liveness record keeps every failed try (`failedAttempts: [{ at, reason, round, attempt }]`).
+  const failed = Array.isArray(l.failedAttempts) ? l.failedAttempts.length
+    : typeof l.failedAttempts === 'number' ? l.failedAttempts : Array.isArray(l.failedTries) ? l.failedTries.length : undefined;
   return {
-    ...(camera && typeof camera === 'object' ? { cameraIntegrity: { suspected: camera.suspected === true, ...(Array.isArray(camera.reasons) ? { reasons: camera.reasons.map(String) } : {}) } } : {}),
+    ...(camera && typeof camera === 'object' ? { cameraIntegrity: { suspected: camera.suspected === true, ...reasonsOf(camera) } } : {}),
     ...(light && typeof light === 'object' && typeof light.result === 'string' ? { screenLight: { result: light.result } } : {}),
     ...(failed !== undefined ? { failedAttempts: failed } : {}),
   };

@@ -97,6 +97,23 @@ describe('decideFromAnalysis', () => {
     expect(decideFromAnalysis(analysis(), live(), 'auto').checks.document).toMatchObject({ nameConfirmed: true, nameConfirmation: 'second_read_agrees' });
   });
 
+  it('sends a screen light that could not be measured to a specialist, never approves it, and shows the signals', () => {
+    const light = { result: 'inconclusive' as const, device: 'inconclusive' as const, server: 'inconclusive' as const, amplitude: 0.001, correlation: 0.2 };
+    const integrity = { suspected: true, signals: ['canvas_capture' as const] };
+    const trace = [{ at: '2026-11-25T10:00:00.000Z', reason: 'no_face', round: 1, attempt: 1 }];
+    const r = decideFromAnalysis(analysis(), live({ checks: { device: 'passed', server: 'passed', screenLight: light, cameraIntegrity: integrity }, failedAttempts: trace }), 'auto');
+    expect(r.outcome).toBe('review');
+    expect(r.checks.reasons.join()).toContain('screen_light_inconclusive');
+    expect(r.checks.liveness).toMatchObject({ screenLight: { result: 'inconclusive', amplitude: 0.001 }, cameraIntegrity: integrity, failedAttempts: trace });
+  });
+
+  it('approves a screen light that followed, with the camera signals recorded but not deciding', () => {
+    const light = { result: 'passed' as const, device: 'passed' as const, server: 'passed' as const, amplitude: 0.03, correlation: 0.95 };
+    const r = decideFromAnalysis(analysis(), live({ checks: { device: 'passed', server: 'passed', screenLight: light, cameraIntegrity: { suspected: true, signals: ['frame_timing_regular'] } } }), 'auto');
+    expect(r.outcome).toBe('successful');
+    expect(r.checks.liveness?.cameraIntegrity?.signals).toEqual(['frame_timing_regular']);
+  });
+
   it('fails liveness evidence with no motion, whatever the browser said', () => {
     const still = [frame('neutral', {}), frame('turn-left', { yawDeg: 0.4 }), frame('blink', { eyeOpenness: 0.35 })];
     const r = decideFromAnalysis(analysis({ evidence: still }), live(), 'auto');

@@ -55,6 +55,9 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   else if (server.verdict === 'other_person') failures.push('Liveness evidence shows another person');
   else if (server.verdict === 'uncertain') doubts.push(`liveness re-check uncertain: ${server.notes.join('; ')}`);
   if (liveness.outcome !== 'passed') doubts.push(`liveness ${liveness.outcome}${liveness.reason ? `: ${liveness.reason}` : ''}`);
+  // The light could not be measured (bright daylight, a face that does not react): never a silent pass.
+  const light = liveness.checks.screenLight;
+  if (liveness.outcome === 'passed' && light?.result === 'inconclusive') doubts.push(`screen_light_inconclusive: the screen's light on the face could not be measured (change ${light.amplitude})`);
 
   let outcome: RulesResult['outcome'] = failures.length ? 'failed' : doubts.length ? 'review' : 'successful';
   const reasons = failures.length ? failures : doubts;
@@ -67,7 +70,12 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
       distance: a.faceDistance, matchMax: FACE_MATCH_MAX, mismatchMin: FACE_MISMATCH_MIN,
       selfieFaces: a.selfie?.faces ?? 0, documentFaces: a.document?.faces ?? 0, documentSide: a.document?.side ?? '',
     },
-    liveness: { device: liveness.checks.device, server },
+    liveness: {
+      device: liveness.checks.device, server,
+      ...(light ? { screenLight: { result: light.result, amplitude: light.amplitude, correlation: light.correlation } } : {}),
+      ...(liveness.checks.cameraIntegrity ? { cameraIntegrity: liveness.checks.cameraIntegrity } : {}),
+      failedAttempts: liveness.failedAttempts ?? [],
+    },
     document: {
       mrz: !mrz.found ? 'unreadable' : mrz.valid ? 'valid' : 'invalid', format: mrz.format ?? '',
       failedChecks: mrz.failedChecks ?? [], withheldFields: mrz.withheld ?? [], expired: mrz.found ? Boolean(mrz.expired) : null, side: mrz.side ?? '',

@@ -7,7 +7,7 @@ import { applyDecision, type DecideDeps } from './individual-decide';
 import type { VerificationRow } from './individual-record';
 import { keyOfVerification, lockVerification, updateVerification } from './individual-store';
 import { forcedOutcomeOf } from './individual-test-outcome';
-import { livenessFailureReason } from '../liveness/liveness-state';
+import { livenessFailureReason } from '../liveness/liveness-record';
 import { enqueueDecisionJob } from '../decisions/decision-jobs';
 
 export type DecisionCtx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'logger' | 'secrets' | 'settings' | 'decisionRunner'>;

@@ -2,7 +2,7 @@ import type { IndividualDecisionPayload } from '../../contract/events';
 import { emptyDocInfo, type DocInfo } from '../../contract/document';
 import { individualStatusCodes, type IndividualStatus } from '../../contract/statuses';
 import { toDocInfo, type VerificationRow } from './individual-record';
-import { livenessRecordOf } from '../liveness/liveness-state';
+import { livenessRecordOf } from '../liveness/liveness-record';
 
 /**
  * Webhook payloads of individual events. Progress events (spec: payload not shown) carry

@@ -2,7 +2,7 @@ import { docTypeSchema, emptyDocInfo, type DocInfo, type DocType } from '../../c
 import type { IndividualRecord, IndividualSummary } from '../../contract/individual';
 import type { Decision, IndividualStatus, VerificationMethod } from '../../contract/statuses';
 import { verifications } from '../db/schema';
-import { livenessRecordOf } from '../liveness/liveness-state';
+import { livenessRecordOf } from '../liveness/liveness-record';
 
 export type VerificationRow = typeof verifications.$inferSelect;
 

@@ -3,14 +3,14 @@ import { docTypeSchema } from '../../contract/document';
 import { alpha3Schema } from '../../contract/common';
 import type { Decision, IndividualStatus } from '../../contract/statuses';
 import type { ApiKeyRow } from '../keys/api-keys';
-import { hostedLivenessOf } from '../liveness/liveness-state';
+import { hostedLivenessOf } from '../liveness/liveness-record';
 import { keyLanguage } from '../keys/key-admin';
 import { brandingOf } from './branding';
 import { capturedOf, closedReasonOf, needsBack, phaseOf } from './individual-flow';
 import type { VerificationRow } from './individual-record';
 
 /** `GET /v1/hosted/verifications/{processId}`: what the flow needs to resume at the right step. */
-export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'branding' | 'mode' | 'selfieUpload' | 'defaultLanguage'>): HostedSession {
+export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'branding' | 'mode' | 'selfieUpload' | 'defaultLanguage'> & Partial<Pick<ApiKeyRow, 'livenessMaxRounds'>>): HostedSession {
   const type = docTypeSchema.safeParse(row.docType);
   const state = alpha3Schema.safeParse(row.issuingState);
   return {
@@ -31,6 +31,6 @@ export function toHostedSession(row: VerificationRow, key: Pick<ApiKeyRow, 'bran
     // The specialist's reason (individual-review.ts keeps it in `reason` while reopened).
     ...(row.decision === 'resubmit' && row.reason ? { resubmissionReason: row.reason } : {}),
     testMode: key.mode === 'test',
-    liveness: hostedLivenessOf(row.liveness, key.selfieUpload),
+    liveness: hostedLivenessOf(row.liveness, key.selfieUpload, key.livenessMaxRounds),
   };
 }

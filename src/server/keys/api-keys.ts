@@ -18,6 +18,8 @@ export interface CreateKeyInput {
   decisions?: 'auto' | 'review';
   /** Days media are kept after a final state (absent: the server's default). */
   retentionDays?: number | null;
+  /** Liveness capture rounds per session (absent: the default, 3). */
+  livenessMaxRounds?: number | null;
   defaultLanguage?: string | null;
   /** Owning organisation (default: the default organisation). */
   orgId?: string;
@@ -44,6 +46,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     selfieUpload: input.selfieUpload ?? false,
     decisions: input.decisions ?? 'auto',
     retentionDays: input.retentionDays ?? null,
+    livenessMaxRounds: input.livenessMaxRounds ?? null,
     defaultLanguage: input.defaultLanguage ?? null,
     orgId: input.orgId ?? 'org_default',
     riskRules: input.riskRules ?? {},

@@ -16,6 +16,7 @@ export interface KeyPatch {
   selfieUpload?: boolean;
   decisions?: 'auto' | 'review';
   retentionDays?: number | null;
+  livenessMaxRounds?: number | null;
   defaultLanguage?: Language | null;
   riskRules?: RiskRules | null;
   minimumAge?: number | null;
@@ -61,6 +62,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     selfieUpload: row.selfieUpload,
     decisions: row.decisions,
     retentionDays: row.retentionDays,
+    livenessMaxRounds: row.livenessMaxRounds ?? null,
     defaultLanguage: keyLanguage(row),
     riskRules: keyRiskRules(row),
     minimumAge: row.minimumAge,
@@ -114,6 +116,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.selfieUpload !== undefined) set.selfieUpload = patch.selfieUpload;
   if (patch.decisions !== undefined) set.decisions = patch.decisions;
   if (patch.retentionDays !== undefined) set.retentionDays = patch.retentionDays;
+  if (patch.livenessMaxRounds !== undefined) set.livenessMaxRounds = patch.livenessMaxRounds;
   if (patch.defaultLanguage !== undefined) set.defaultLanguage = patch.defaultLanguage;
   if (patch.riskRules !== undefined) set.riskRules = patch.riskRules === null ? {} : { ...storedRiskRules(row.riskRules), ...patch.riskRules };
   if (patch.minimumAge !== undefined) set.minimumAge = patch.minimumAge;

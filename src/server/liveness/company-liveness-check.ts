@@ -10,7 +10,7 @@ import { finishLiveness, livenessMediaKey } from '../domain/company-liveness';
 import { livenessOf } from '../domain/company-form-values';
 import { editableFailure, hostedFail, type HostedFail } from '../domain/company-hosted';
 import { lockCompany, type CompanyRow } from '../domain/company-store';
-import { evidenceShowsMotion } from './evidence-check';
+import { judgeEvidence } from './evidence-verdict';
 import { answer, checkAnswer, issueChallenge, livenessOfRow, toChallenge } from './liveness-state';
 import type { LivenessUpload } from './liveness-upload';
 
@@ -21,7 +21,7 @@ const started = (row: CompanyRow): HostedFail | null => {
   return null;
 };
 
-export async function issueCompanyChallenge(ctx: AppContext, row: CompanyRow): Promise<{ ok: true; challenge: LivenessChallenge } | HostedFail> {
+export async function issueCompanyChallenge(ctx: AppContext, row: CompanyRow, previousFailure?: string): Promise<{ ok: true; challenge: LivenessChallenge } | HostedFail> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const locked = await lockCompany(tx, row.id);
@@ -31,10 +31,10 @@ export async function issueCompanyChallenge(ctx: AppContext, row: CompanyRow): P
     const where = and(eq(verifications.id, livenessOf(locked).verificationId!), eq(verifications.companyVerificationId, locked.id));
     const [linked] = await tx.select().from(verifications).where(where).for('update');
     if (!linked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
-    const issued = issueChallenge(livenessOfRow(linked.liveness), now);
+    const issued = issueChallenge(livenessOfRow(linked.liveness), now, null, previousFailure);
     if (!issued) return hostedFail(409, 'liveness_attempts_exhausted', 'Every liveness try of this round is used');
     await tx.update(verifications).set({ liveness: issued.state as unknown as Record<string, unknown>, updatedAt: now }).where(where);
-    return { ok: true as const, challenge: toChallenge(issued.challenge) };
+    return { ok: true as const, challenge: toChallenge(issued.challenge, issued.state) };
   });
 }
 
@@ -65,14 +65,16 @@ export async function answerCompanyLiveness(ctx: AppContext, row: CompanyRow, up
   const early = editableFailure(row, ctx.clock.now()) ?? started(row);
   if (early) return early;
   const verificationId = livenessOf(row).verificationId!;
-  const motion = await evidenceShowsMotion(upload.frames);
+  const linked = await ctx.db.select({ liveness: verifications.liveness }).from(verifications).where(eq(verifications.id, verificationId)).limit(1);
+  const verdict = await judgeEvidence(livenessOfRow(linked[0]?.liveness), upload);
+  if (!verdict.ok) return hostedFail(400, verdict.code, 'The liveness evidence was not recorded for this challenge');
   const selfieKey = livenessMediaKey(row.id, verificationId, 'selfie');
   const evidence = upload.result.frames.map((f, i) => ({ label: f.label, key: livenessMediaKey(row.id, verificationId, f.label), bytes: upload.frames[i]! }));
   await Promise.all([ctx.storage.put(selfieKey, upload.selfie), ...evidence.map((e) => ctx.storage.put(e.key, e.bytes))]);
   return finishLiveness(ctx, row, [selfieKey, ...evidence.map((e) => e.key)], (current, now) => {
     const check = checkAnswer(current, upload.result, now);
     if (!check.ok) return challengeFail(check.code);
-    const next = answer(current, check.challenge, upload.result, motion.passed, evidence.map(({ label, key }) => ({ label, key })), now);
+    const next = answer(current, check.challenge, upload.result, verdict.findings, evidence.map(({ label, key }) => ({ label, key })), now);
     return { ok: true, selfieKey, state: next, final: next.outcome !== 'not_performed', discard: current.evidence.map((e) => e.key) };
   });
 }

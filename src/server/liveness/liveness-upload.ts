@@ -4,6 +4,7 @@
 // Callers check the session and the challenge in between, so a refused answer decodes nothing.
 import { LIVENESS_FRAME_MAX_BYTES } from '../../contract/liveness-session';
 import { livenessResultSchema, type LivenessResult } from '../../contract/liveness';
+import { digestOf } from '../../vision/liveness/evidence-chain';
 import { decodeChecked } from '../media/process-upload';
 import { validateImage } from '../media/validate-image';
 import { readLivenessMultipart } from './read-multipart';
@@ -24,6 +25,8 @@ export interface LivenessUpload {
   selfie: Buffer;
   /** Re-encoded evidence frames, in `result.frames` order. */
   frames: Buffer[];
+  /** SHA-256 of each frame as received (before re-encoding): what the evidence chain covers. */
+  digests: Uint8Array[];
 }
 
 /** As sent (not decoded yet), headers checked. */
@@ -65,7 +68,9 @@ export async function readLivenessUpload(req: Request): Promise<{ ok: true; uplo
     const checked = await validateImage(bytes, LIVENESS_IMAGE_MAX_PIXELS);
     if (!checked.ok) return { ok: false, code: checked.code, detail: checked.detail };
   }
-  return { ok: true, upload: { result: parsed.data, selfie, frames } };
+  // Hashed as received, before any re-encoding: what the evidence chain covers (no decode).
+  const digests = await Promise.all(frames.map((b) => digestOf(new Uint8Array(b))));
+  return { ok: true, upload: { result: parsed.data, selfie, frames, digests } };
 }
 
 /** Decodes and re-encodes the checked images (bounded per process by the decode queue). */
@@ -74,5 +79,5 @@ export async function decodeLivenessUpload(checked: CheckedLivenessUpload): Prom
   const refused = images.find((i) => !i.ok);
   if (refused && !refused.ok) return { ok: false, code: refused.code, detail: refused.detail };
   const clean = images.map((i) => (i.ok ? i.bytes : Buffer.alloc(0)));
-  return { ok: true, upload: { result: checked.result, selfie: clean[0]!, frames: clean.slice(1) } };
+  return { ok: true, upload: { result: checked.result, selfie: clean[0]!, frames: clean.slice(1), digests: checked.digests } };
 }

@@ -2,6 +2,7 @@ import {
   DOCUMENT_ACCEPTED_TYPES, DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, saveDraftBodySchema,
 } from '../../contract/hosted-company';
 import { chooseDocumentBodySchema, MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, mediaSlotSchema } from '../../contract/hosted-individual';
+import { challengeBodySchema } from '../liveness/challenge-body';
 import { toSchema } from './json-schema';
 import {
   binaryBody, codedError, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths,
@@ -55,20 +56,24 @@ function individualPaths(): Paths {
       }),
     },
     [`${base}/liveness/challenge`]: {
-      post: op('Issue a liveness challenge: two different random actions out of turn-left, turn-right, blink (three tries per round)', {
+      post: op('Issue a liveness challenge: two different random actions out of turn-left, turn-right, blink, a screen-light colour sequence and the nonce the evidence chain starts from (three tries per round, the key\'s rounds per session, 3 by default). The optional JSON body `{ previousFailure }` says why the device refused the try before (kept in the record\'s `liveness.failedAttempts`). When every try of the last round is used, the session is failed (`liveness_attempts_exhausted`, decision webhook `verification.failed`) and this answers 409', {
+        requestBody: { required: false, content: { 'application/json': { schema: toSchema(challengeBodySchema) } } },
         responses: {
           200: ok('Liveness challenge issued', ref('LivenessChallenge')),
-          ...errors({ 409: err('Not in the spec: `liveness_attempts_exhausted` (the open last challenge is served again instead while unanswered), or the session\'s state (`closed`, `already_submitted`, `not_started`)') }),
+          ...errors({
+            400: err('`invalid_body` (a `previousFailure` that is not a device failure reason)'),
+            409: err('Not in the spec: `liveness_attempts_exhausted` (the open last challenge is served again instead while unanswered), or the session\'s state (`closed`, `already_submitted`, `not_started`)'),
+          }),
         },
       }),
     },
     [`${base}/liveness`]: {
-      post: op('Answer the challenge: the neutral selfie, the evidence frames and the device\'s verdict; the service re-checks the frames for motion (emits verification.selfie_uploaded)', {
+      post: op('Answer the challenge: the neutral selfie, the evidence frames and the device\'s verdict; the frames must carry the SHA-256 chain from the challenge\'s nonce (`result.chain`); the service re-checks the frames for motion and the screen-light frames for colour (emits verification.selfie_uploaded; a failure that ends the last round fails the session)', {
         requestBody: livenessAnswerBody,
         responses: {
           200: session('Liveness recorded'),
           ...errors({
-            400: err('`invalid_body` (result, selfie or frames missing or inconsistent), `invalid_media`, `liveness_challenge_invalid` (unknown, expired or other actions)'),
+            400: err('`invalid_body` (result, selfie or frames missing or inconsistent), `invalid_media`, `liveness_challenge_invalid` (unknown, expired or other actions), `liveness_evidence_mismatch` (no chain, or frames recorded for another challenge or session: nothing stored)'),
             409: err('Not in the spec: `liveness_challenge_used` (answered before), or the session\'s state'),
             413: err('Not in the spec: a frame over 2 MB or the whole over 24 MB (`media_too_large`)'),
           }),
@@ -166,7 +171,7 @@ function companyPaths(): Paths {
         requestBody: livenessAnswerBody,
         responses: {
           200: ok('Liveness recorded', ref('LivenessSelfieResponse')),
-          ...errors({ 400: err('`invalid_body`, `invalid_media`, `liveness_challenge_invalid`'), 409: err('Not in the spec: `liveness_challenge_used`, `liveness_not_started`, `liveness_completed`, closed'), ...uploadErrors }),
+          ...errors({ 400: err('`invalid_body`, `invalid_media`, `liveness_challenge_invalid`, `liveness_evidence_mismatch`'), 409: err('Not in the spec: `liveness_challenge_used`, `liveness_not_started`, `liveness_completed`, closed'), ...uploadErrors }),
         },
       }),
     },

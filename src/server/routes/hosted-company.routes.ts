@@ -12,6 +12,7 @@ import { authorizeHosted, hostedFail, hostedSessionOf, type HostedFail } from '.
 import { completeLiveness, startLiveness } from '../domain/company-liveness';
 import { answerCompanyLiveness, issueCompanyChallenge, precheckCompanyAnswer } from '../liveness/company-liveness-check';
 import { decodeLivenessUpload, readLivenessUpload } from '../liveness/liveness-upload';
+import { readChallengeBody } from '../liveness/challenge-body';
 import { campaignOf, keyOf, type CompanyRow } from '../domain/company-store';
 import { submitCompany } from '../domain/company-submit';
 
@@ -114,7 +115,9 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
   });
 
   r.post(`${base}/liveness/challenge`, async (c) => {
-    const res = await issueCompanyChallenge(ctx, c.get('company'));
+    const body = await readChallengeBody(c.req.raw);
+    if (!body.ok) return refuse(c, hostedFail(400, 'invalid_body', body.detail));
+    const res = await issueCompanyChallenge(ctx, c.get('company'), body.previousFailure);
     if (!res.ok) return refuse(c, res);
     c.header('Cache-Control', 'no-store');
     return ok(c, 'Liveness challenge issued', res.challenge);

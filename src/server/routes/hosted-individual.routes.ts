@@ -12,6 +12,7 @@ import { acceptCapture, storageKeyFor, type CaptureResult } from '../collected/a
 import { issueIndividualChallenge, pickedSelfiePatch, submitIndividualLiveness } from '../liveness/individual-liveness';
 import { decodeLivenessUpload, readLivenessUpload } from '../liveness/liveness-upload';
 import { checkAnswer, livenessOfRow } from '../liveness/liveness-state';
+import { readChallengeBody } from '../liveness/challenge-body';
 import { readLimitedBody } from '../media/read-body';
 
 /** JSON bodies of the hosted API are tiny (the document choice). */
@@ -36,6 +37,7 @@ const errorMessages: Record<HostedErrorCode, string> = {
   liveness_attempts_exhausted: 'Every liveness try of this round is used',
   liveness_challenge_invalid: 'Unknown or expired liveness challenge',
   liveness_challenge_used: 'This liveness challenge was already answered',
+  liveness_evidence_mismatch: 'The liveness evidence was not recorded for this challenge',
   selfie_upload_not_allowed: 'A selfie must be taken with the camera and the liveness check',
 };
 
@@ -117,7 +119,9 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   app.post('/verifications/:processId/liveness/challenge', async (c) => {
     const row = await findHostedVerification(ctx, c.req.param('processId'));
     if (!row) return hostedFail(c, 'not_found');
-    const res = await issueIndividualChallenge(ctx, row.id);
+    const body = await readChallengeBody(c.req.raw);
+    if (!body.ok) return hostedFail(c, 'invalid_body', { detail: body.detail });
+    const res = await issueIndividualChallenge(ctx, row.id, body.previousFailure);
     if (!res.ok) return hostedFail(c, res.code);
     c.header('Cache-Control', 'no-store');
     return ok(c, 'Liveness challenge issued', res.challenge);
@@ -135,9 +139,9 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
     if (!early.ok) return answer(c, 'Liveness recorded', { ok: false, code: early.code });
     const decoded = await decodeLivenessUpload(read.upload);
     if (!decoded.ok) return hostedFail(c, decoded.code, { detail: decoded.detail });
-    const selfieKey = storageKeyFor(row.id, 'selfie');
-    await ctx.storage.put(selfieKey, decoded.upload.selfie);
-    return answer(c, 'Liveness recorded', await submitIndividualLiveness(ctx, row.id, decoded.upload, selfieKey));
+    const res = await submitIndividualLiveness(ctx, row.id, decoded.upload, storageKeyFor(row.id, 'selfie'), row.liveness);
+    if (!res.ok && 'detail' in res) return hostedFail(c, res.code, { detail: res.detail });
+    return answer(c, 'Liveness recorded', res);
   });
 
   app.post('/verifications/:processId/submit', async (c) => {

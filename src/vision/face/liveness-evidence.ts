@@ -1,7 +1,7 @@
 // Which analysed frames a liveness try keeps as evidence. The judge names slots; whoever holds
 // the pictures (the face worker) keeps the latest frame under each slot and uploads the final
-// ones. At most 5 slots end up in a result (neutral, and a peak and a return per action), within
-// the contract's 8 (LIVENESS_MAX_FRAMES).
+// ones. At most 5 slots end up in a result (neutral, and a peak and a return per action); with the
+// 4 screen-light frames added after them, within the contract's 12 (LIVENESS_MAX_FRAMES).
 import type { LivenessAction } from '../../contract/liveness-session';
 import type { LivenessFrameLabel } from '../../contract/liveness';
 import type { FaceMeasures } from './face-measures';

@@ -40,7 +40,8 @@ export interface HostedClient {
   uploadMedia(processId: string, slot: MediaSlot, image: Blob, options?: UploadOptions): Promise<HostedSession>;
   submit(processId: string): Promise<HostedSession>;
   /** A liveness challenge: a new one, or the one still open (see src/contract/liveness.ts). */
-  livenessChallenge(processId: string, signal?: AbortSignal): Promise<LivenessChallenge>;
+  /** `previousFailure`: why the device refused the try before (kept in the session's trace). */
+  livenessChallenge(processId: string, signal?: AbortSignal, previousFailure?: string): Promise<LivenessChallenge>;
   /** The neutral selfie with the challenge's evidence frames and the device's verdict, in one request. */
   submitLiveness(processId: string, body: LivenessSubmission, options?: UploadOptions): Promise<HostedSession>;
 }
@@ -141,8 +142,9 @@ export function createHostedClient(options: HostedClientOptions = {}): HostedCli
       );
       return thenSession(processId, json);
     },
-    async livenessChallenge(processId, signal) {
-      const parsed = checked<LivenessChallenge>('challengeEnvelope', await request('POST', url(processId, '/liveness/challenge'), undefined, signal));
+    async livenessChallenge(processId, signal, previousFailure) {
+      const body = previousFailure ? { previousFailure } : undefined;
+      const parsed = checked<LivenessChallenge>('challengeEnvelope', await request('POST', url(processId, '/liveness/challenge'), body, signal));
       if (!parsed) throw new HostedApiError('invalid_response', 200, 'unexpected response shape');
       return parsed;
     },

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import type { LivenessChallenge } from '../../contract/liveness-session';
+import { integritySignals, trackFactsOf, watchFrameTiming } from '../capture/camera-integrity';
 import { encodeVideoFrame } from '../capture/encode-image';
 import { createFaceEngine, type FaceEngine, type FaceEngineHint } from '../capture/face-engine';
 import { createStabiliser } from './hint-stabiliser';
 import { ChallengeUnavailable } from './challenge-unavailable';
 import { initialLivenessPhase, livenessReducer, type LivenessEvent, type LivenessPhase } from './liveness-state';
 import { ovalForVideo } from './oval';
+import { finishTry } from './finish-try';
+import { faceRegion, runScreenLight, type LightCapture } from './screen-light';
 
 /** A hint must hold this long before it replaces the shown one. */
 const HINT_HOLD_MS = 400;
@@ -47,6 +50,8 @@ export interface LivenessState {
   tryAgain: () => void;
   /** Load the models again after a failure. */
   reload: () => void;
+  /** The colour the screen shows for the screen-light check ('#rrggbb'), null when none. */
+  lightColour: string | null;
 }
 
 /**
@@ -58,7 +63,7 @@ export function useLiveness(
   [phase, dispatch]: [LivenessPhase, Dispatch<LivenessEvent>],
   videoRef: RefObject<HTMLVideoElement | null>,
   live: boolean,
-  requestChallenge: () => Promise<LivenessChallenge>,
+  requestChallenge: (previousFailure?: string) => Promise<LivenessChallenge>,
 ): LivenessState {
   const [hint, setHint] = useState<FaceEngineHint | null>(null);
   const [analyseMs, setAnalyseMs] = useState<number | null>(null);
@@ -67,6 +72,11 @@ export function useLiveness(
   phaseRef.current = phase;
   const requestRef = useRef(requestChallenge);
   requestRef.current = requestChallenge;
+  const [lightColour, setLightColour] = useState<string | null>(null);
+  // The try in progress: its challenge; why the last try failed on this device (told to the
+  // service with the next challenge request, for the trace).
+  const challengeRef = useRef<LivenessChallenge | null>(null);
+  const failureRef = useRef<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -92,6 +102,12 @@ export function useLiveness(
     const stabilise = createStabiliser<FaceEngineHint>(HINT_HOLD_MS);
     let readySince: number | null = null;
     let taking = false;
+    let active = true;
+    const timing = watchFrameTiming(video);
+    const signals = () => {
+      const facts = trackFactsOf(video);
+      return facts ? integritySignals(facts, timing.intervals) : [];
+    };
     const unsubscribe = engine.subscribe((update) => {
       const now = performance.now();
       if (update.kind === 'error') {
@@ -114,10 +130,19 @@ export function useLiveness(
         dispatch({ type: 'progress', actionIndex: update.actionIndex, action: update.action, progress: update.progress });
         return;
       }
-      dispatch({ type: 'done', result: update.result, evidence: update.evidence });
+      const challenge = challengeRef.current;
+      if (!challenge) return;
+      void screenLight(video, challenge, () => active).then((light) => finishTry(challenge, update.result, update.evidence, light, signals())).then((done) => {
+        if (!active) return;
+        failureRef.current = done.result.verdict === 'failed' ? done.result.failure ?? 'timeout' : null;
+        dispatch({ type: 'done', result: done.result, evidence: done.evidence });
+      });
     });
     engine.start(video, { mirrored: true, getOval: () => ovalForVideo(video, true) });
     return () => {
+      active = false;
+      timing.stop();
+      setLightColour(null);
       unsubscribe();
       engine.cancelChallenge();
       engine.stop();
@@ -136,12 +161,26 @@ export function useLiveness(
     }
     dispatch({ type: 'neutral-taken', selfie });
     try {
-      const challenge = await requestRef.current();
+      const challenge = await requestRef.current(failureRef.current ?? undefined);
+      failureRef.current = null;
+      challengeRef.current = challenge;
       dispatch({ type: 'challenge-received', challenge });
       engine.startChallenge(challenge);
     } catch (error) {
       dispatch({ type: 'challenge-unavailable', exhausted: error instanceof ChallengeUnavailable && error.exhausted });
     }
+  }
+
+  /**
+   * The screen-light part of the try, run once the actions are done (the person faces the
+   * screen again; run before them, a moving head would spoil the neutral pose the actions are
+   * judged against). Null when the challenge has none or no frame could be had (inconclusive).
+   */
+  async function screenLight(video: HTMLVideoElement, challenge: LivenessChallenge, isActive: () => boolean): Promise<LightCapture | null> {
+    if (!challenge.screenLight || !isActive()) return null;
+    const { colours, stepMs } = challenge.screenLight;
+    const show = (colour: string | null) => { if (isActive() || colour === null) setLightColour(colour); };
+    return runScreenLight(video, colours, stepMs, show, faceRegion(ovalForVideo(video, true))).catch(() => null);
   }
 
   const tryAgain = useCallback(() => dispatch({ type: 'try-again' }), [dispatch]);
@@ -150,5 +189,5 @@ export function useLiveness(
     dispatch({ type: 'reload' });
     setLoadAttempt((n) => n + 1);
   }, [dispatch]);
-  return { hint, analyseMs, tryAgain, reload };
+  return { hint, analyseMs, tryAgain, reload, lightColour };
 }

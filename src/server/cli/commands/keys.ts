@@ -47,6 +47,7 @@ const webhookOptions: Record<string, OptionSpec> = {
     description: 'live sessions: decided by the automatic checks (default auto), or every one by a specialist (review)',
   },
   'retention-days': { type: 'string', value: 'DAYS', description: 'days media are kept after a final state (0-3650; update: "" for the server default)' },
+  'liveness-rounds': { type: 'string', value: 'N', description: 'liveness capture rounds per session, three tries each (1-10, default 3; update: "" for the default)' },
   language: { type: 'string', value: 'LANG', description: 'language of the hosted flows when the link has no ?lang= (en, fr, ar, …; update: "" for the browser\'s)' },
   ...riskOptions,
 };
@@ -57,6 +58,12 @@ const retentionFrom = (opts: Options) => {
   if (!opts.has('retention-days')) return {};
   const v = opts.string('retention-days') ?? '';
   return { retentionDays: v === '' ? null : /^\d+$/.test(v) ? Number(v) : v };
+};
+/** Digits become a number for the schema to range-check; '' (update only) is back to the default. */
+const roundsFrom = (opts: Options) => {
+  if (!opts.has('liveness-rounds')) return {};
+  const v = opts.string('liveness-rounds') ?? '';
+  return { livenessMaxRounds: v === '' ? null : /^\d+$/.test(v) ? Number(v) : v };
 };
 /** '' (update only) clears it: the browser's language decides again. */
 const languageFrom = (opts: Options) => {
@@ -95,7 +102,7 @@ export function keyFields(k: AdminKey): string {
     ['state', k.revokedAt ? `revoked ${shortTime(k.revokedAt)}` : 'active'],
     ['events url', k.eventsUrl], ['decision url', k.decisionUrl], ['origins', k.origins.join(', ')],
     ['brand name', k.branding.name], ['logo url', k.branding.logoUrl], ['accent', k.branding.accentColor],
-    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['language', k.defaultLanguage ?? 'browser'], ...riskFields(k), ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
+    ['privacy url', k.branding.privacyPolicyUrl], ['selfie upload', k.selfieUpload ? 'allow' : 'deny'], ['decisions', k.decisions], ['media retention', k.retentionDays === null ? 'server default' : `${k.retentionDays} days`], ['liveness rounds', String(k.livenessMaxRounds ?? 3)], ['language', k.defaultLanguage ?? 'browser'], ...riskFields(k), ['organisation', k.orgId], ['created', shortTime(k.createdAt)],
   ]);
 }
 
@@ -121,6 +128,7 @@ const create: Command = {
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
+      ...roundsFrom(opts),
       ...languageFrom(opts),
       ...riskFrom(opts),
       ...(opts.has('org') ? { orgId: opts.string('org') } : {}),
@@ -192,6 +200,7 @@ const update: Command = {
       ...selfieUploadFrom(opts),
       ...decisionsFrom(opts),
       ...retentionFrom(opts),
+      ...roundsFrom(opts),
       ...languageFrom(opts),
       ...riskFrom(opts),
     };

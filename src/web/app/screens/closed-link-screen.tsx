@@ -7,13 +7,13 @@ import styles from './screens.module.css';
 export type ClosedReason = NonNullable<HostedSession['closedReason']>;
 
 /** Each closed state says what happened and what to do now. `companyName` may be empty. */
-export function ClosedLinkScreen({ reason, companyName }: { reason: ClosedReason; companyName: string }) {
+export function ClosedLinkScreen({ reason, companyName, livenessExhausted = false }: { reason: ClosedReason; companyName: string; livenessExhausted?: boolean }) {
   const { t } = useTranslation('individual');
   const { name, fix } = useCustomerName(companyName);
   const text: Record<ClosedReason, [string, string, string]> = {
     cancelled: [t('link.cancelledTitle'), t('link.cancelledBody', { name }), t('link.cancelledAction', { name })],
     abandoned: [t('link.abandonedTitle'), t('link.abandonedBody'), t('link.abandonedAction', { name })],
-    failed: [t('link.failedTitle'), t('link.failedBody'), t('link.failedAction', { name })],
+    failed: [t('link.failedTitle'), livenessExhausted ? t('link.livenessExhaustedBody') : t('link.failedBody'), t('link.failedAction', { name })],
     successful: [t('link.successfulTitle'), t('link.successfulBody'), t('link.successfulAction')],
     expired: [t('link.expiredTitle'), t('link.expiredBody'), t('link.expiredAction', { name })],
   };
@@ -21,7 +21,7 @@ export function ClosedLinkScreen({ reason, companyName }: { reason: ClosedReason
   return (
     <Screen title={title} testId={`closed-link-screen`}>
       {reason === 'successful' ? <CheckIcon /> : null}
-      <p data-testid="closed-reason" data-reason={reason}>
+      <p data-testid="closed-reason" data-reason={reason} data-liveness-exhausted={livenessExhausted ? 'true' : undefined}>
         {fix(body)}
       </p>
       <p>

@@ -153,7 +153,7 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
     return <DoneStep companyName={name} redirectUrl={redirectUrl} onRedirect={() => void leaveToCustomer()} />;
   }
   if (session.phase === 'closed') {
-    return <ClosedLinkScreen reason={session.closedReason ?? 'expired'} companyName={name} />;
+    return <ClosedLinkScreen reason={session.closedReason ?? 'expired'} companyName={name} livenessExhausted={session.liveness.exhausted === true} />;
   }
   if (session.phase === 'submitted' || step === null) {
     return <StatusScreen companyName={name} decision={session.decision} justSubmitted={submittedHere} continueUrl={redirectUrl} />;
@@ -224,7 +224,7 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
             retake={retake}
             noSizeConstraints={noSizeConstraints}
             selfieUploadAllowed={session.liveness.selfieUploadAllowed}
-            requestChallenge={() => requestChallenge(api, processId)}
+            requestChallenge={(previousFailure) => requestChallenge(api, processId, previousFailure, reload)}
             onLiveness={(outcome) => {
               const frames = outcome.evidence.map((e) => e.blob);
               store.confirm('selfie', outcome.selfie.blob, outcome.selfie, { result: outcome.result, frames });
@@ -277,12 +277,17 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
   }
 }
 
-/** A challenge from the service; a refusal for lack of tries is told apart from a failed request. */
-async function requestChallenge(api: HostedClient, processId: string) {
+/**
+ * A challenge from the service; a refusal for lack of tries is told apart from a failed request.
+ * Every try used: the service has closed the session, so it is read again (the closed screen).
+ */
+async function requestChallenge(api: HostedClient, processId: string, previousFailure: string | undefined, reload: () => Promise<unknown>) {
   try {
-    return await api.livenessChallenge(processId);
+    return await api.livenessChallenge(processId, undefined, previousFailure);
   } catch (error) {
-    throw new ChallengeUnavailable(isHostedApiError(error) && error.kind === 'liveness_attempts_exhausted');
+    const exhausted = isHostedApiError(error) && error.kind === 'liveness_attempts_exhausted';
+    if (exhausted) void reload();
+    throw new ChallengeUnavailable(exhausted);
   }
 }
 

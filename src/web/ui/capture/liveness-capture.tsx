@@ -15,7 +15,7 @@ import { CameraFallback } from './camera-fallback';
 import { CameraStage, LiveHint, PhotoPreview } from './camera-stage';
 import { ContinueOnPhone } from './continue-on-phone';
 import { FilePicker } from './file-picker';
-import { ChallengeCue, ChallengeProgress } from './liveness-cues';
+import { ChallengeCue, ChallengeProgress, ScreenLight } from './liveness-cues';
 import { SelfieFileError } from './selfie-file-error';
 
 export interface LivenessCaptureProps {
@@ -26,7 +26,8 @@ export interface LivenessCaptureProps {
   notice?: ReactNode;
   testId: string;
   noSizeConstraints?: boolean;
-  requestChallenge: () => Promise<LivenessChallenge>;
+  /** `previousFailure`: why this device's judge refused the try before (for the service's trace). */
+  requestChallenge: (previousFailure?: string) => Promise<LivenessChallenge>;
   /** A finished check, passed or (after the last try) failed: the flow uploads it. */
   onComplete: (outcome: LivenessOutcome) => void;
   /** The key lets people pick a selfie from a file (the session is then not live). */
@@ -160,6 +161,7 @@ function LivenessCaptureScreens(props: LivenessCaptureProps) {
   const code = phase.kind === 'challenge' ? `action:${phase.action}` : (liveness.hint ?? phase.kind);
   return (
     <Screen {...screen} variant="camera">
+      {liveness.lightColour ? <ScreenLight colour={liveness.lightColour} text={t('liveness.lightHold')} /> : null}
       {props.notice}
       <p>{t('liveness.tip')}</p>
       <CameraStage

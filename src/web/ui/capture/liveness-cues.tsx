@@ -36,3 +36,16 @@ export function ChallengeProgress({ current, total, progress }: { current: numbe
     </p>
   );
 }
+
+/**
+ * The screen-light check: the whole screen in one colour, so its light falls on the face. The
+ * colour changes at most 2.5 times a second (400 ms steps), under WCAG's three flashes a second.
+ * `data-screen-light` carries the colour (the e2e camera reads it to light its test face).
+ */
+export function ScreenLight({ colour, text }: { colour: string; text: string }) {
+  return (
+    <div className={styles.screenLight} style={{ backgroundColor: colour }} data-testid="screen-light" data-screen-light={colour} role="status">
+      <span className={styles.screenLightText}>{text}</span>
+    </div>
+  );
+}

@@ -29,7 +29,8 @@ export interface CompanyApi {
   /** A picked selfie (only where the key allows it): the step ends `not_live`. */
   uploadSelfie(image: Blob): Promise<LivenessSelfieResponse>;
   /** A liveness challenge for the representative (the same check as the individual selfie). */
-  livenessChallenge(): Promise<LivenessChallenge>;
+  /** `previousFailure`: why the device refused the try before (kept in the trace of failed tries). */
+  livenessChallenge(previousFailure?: string): Promise<LivenessChallenge>;
   /** The neutral selfie, the evidence frames and the device's verdict, in one multipart request. */
   submitLiveness(body: { result: LivenessResult; selfie: Blob; frames: Blob[] }): Promise<LivenessSelfieResponse>;
   submit(): Promise<SubmitCompanyResponse>;
@@ -163,8 +164,8 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
         throw error;
       }
     },
-    livenessChallenge: async () => {
-      const res = await request('POST', '/liveness/challenge', '{}', { 'content-type': 'application/json' });
+    livenessChallenge: async (previousFailure) => {
+      const res = await request('POST', '/liveness/challenge', JSON.stringify(previousFailure ? { previousFailure } : {}), { 'content-type': 'application/json' });
       return parseData((x) => x.livenessChallengeSchema, res.status, res.json);
     },
     async submitLiveness(body) {

@@ -64,9 +64,9 @@ export function LivenessStep(props: LivenessStepProps) {
     }
   };
 
-  const requestChallenge = async (): Promise<LivenessChallenge> => {
+  const requestChallenge = async (previousFailure?: string): Promise<LivenessChallenge> => {
     try {
-      return await props.api.livenessChallenge();
+      return await props.api.livenessChallenge(previousFailure);
     } catch (e) {
       throw new ChallengeUnavailable(e instanceof CompanyApiError && e.code === 'liveness_attempts_exhausted');
     }

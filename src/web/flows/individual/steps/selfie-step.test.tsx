@@ -140,7 +140,9 @@ describe('SelfieStep with liveness', () => {
     const outcome = vi.mocked(p.onLiveness).mock.calls[0]![0];
     expect(outcome.result.challengeId).toBe('ch-1');
     expect(outcome.result.verdict).toBe('passed');
-    expect(outcome.evidence).toBe(evidence);
+    expect(outcome.evidence).toEqual(evidence);
+    // The fake camera is no real device: the integrity signals say so.
+    expect(outcome.result.integrity?.signals).toContain('track_settings_unusual');
   });
 
   it('retries a failed try, and hands the last failure over as a failure', async () => {

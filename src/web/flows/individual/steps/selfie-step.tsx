@@ -20,7 +20,7 @@ export interface SelfieStepProps {
   noSizeConstraints: boolean;
   /** The key lets the person pick a selfie from a file (the session is then not live). */
   selfieUploadAllowed: boolean;
-  requestChallenge: () => Promise<LivenessChallenge>;
+  requestChallenge: (previousFailure?: string) => Promise<LivenessChallenge>;
   /** A finished liveness check (passed, or failed after the last try), with its neutral selfie. */
   onLiveness: (outcome: LivenessOutcome) => void;
   /** A selfie picked from a file (only where the key allows it). */
