@@ -27,7 +27,9 @@ const MRZ_DOC_INFO = {
 };
 
 async function liveKey(receiver: WebhookReceiver) {
-  const key = await createKey('live', receiver.url('/events'), receiver.url('/decision'), { branding: { name: 'Acme Bank' } });
+  // The test's cameras are injected by construction (a file camera, a canvas the test draws):
+  // the camera-integrity signal has its own journey (screen-light.spec); this key ignores it.
+  const key = await createKey('live', receiver.url('/events'), receiver.url('/decision'), { branding: { name: 'Acme Bank' }, riskRules: { injected_camera: 'none' } });
   receiver.setSecret(key.apiKey);
   return key.apiKey;
 }

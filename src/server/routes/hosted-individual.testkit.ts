@@ -77,7 +77,7 @@ export function deviceResult(challenge: { challengeId: string; actions: string[]
 }
 
 /** The evidence chain of `frames` for the nonce `result` was made for (none: the result as is). */
-async function chained(result: unknown, frames: Buffer[]): Promise<unknown> {
+export async function chained(result: unknown, frames: Buffer[]): Promise<unknown> {
   const nonce = result && typeof result === 'object' ? nonces.get(result) : undefined;
   const r = result as { chain?: string; frames: { label: string; atMs: number }[] };
   if (!nonce || r.chain !== undefined) return result;

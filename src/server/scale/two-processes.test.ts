@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdCardFrame } from '../../../e2e/support/id-card';
 import { renderPoseFrames } from '../../../e2e/support/liveness-frames';
-import { cardBackJpeg, cardJpeg, deviceResult, faceFrames } from '../routes/hosted-individual.testkit';
+import { cardBackJpeg, cardJpeg, chained, deviceResult, faceFrames } from '../routes/hosted-individual.testkit';
 import { freshPostgresDatabase } from '../testing/harness';
 import { startTestS3, type TestS3 } from '../testing/s3-server';
 import { startProcess, type Proc } from '../testing/spawn-server';
@@ -55,10 +55,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes, one database, one 
     await call(a.url, 'PUT', hosted('/document'), { json: { type: 'NATIONAL_ID', issuingState: 'NGA' } });
     await call(a.url, 'PUT', hosted('/media/document-front'), { raw: new Uint8Array(await cardJpeg()), type: 'image/jpeg' });
     await call(b.url, 'PUT', hosted('/media/document-back'), { raw: new Uint8Array(await cardBackJpeg()), type: 'image/jpeg' });
-    const challenge = (await call(b.url, 'POST', hosted('/liveness/challenge'))).data as { challengeId: string; actions: string[] };
+    const challenge = (await call(b.url, 'POST', hosted('/liveness/challenge'))).data as { challengeId: string; actions: string[]; nonce: string };
     const f = await faceFrames();
     const form = new FormData();
-    form.append('result', JSON.stringify(deviceResult(challenge)));
+    // The frames chained to the challenge's nonce, as the app sends them.
+    form.append('result', JSON.stringify(await chained(deviceResult(challenge), [f.still, f.turned])));
     form.append('selfie', new Blob([new Uint8Array(f.still)], { type: 'image/jpeg' }), 'selfie.jpg');
     for (const frame of [f.still, f.turned]) form.append('frames', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
     await call(b.url, 'POST', hosted('/liveness'), { raw: form });
