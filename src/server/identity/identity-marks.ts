@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { identityMarks, riskListEntries } from '../db/schema';
 import type { RepeatMatch } from '../decisions/risk-signals';
-import { FACE_MATCH_MAX } from '../decisions/face-thresholds';
+import { FACE_MATCH_MAX, FACE_SEARCH_MAX } from '../decisions/face-thresholds';
 import { euclidean } from './identity-digests';
 import { nearestFaces } from './face-search';
 
@@ -31,11 +31,11 @@ const differs = (a: string | null, b: string | null) => a !== null && b !== null
 /**
  * Looks across the organisation's earlier verifications for the session's mark (never across
  * organisations: every query is filtered on orgId):
- * - `duplicate_face`: the same face (distance ≤ FACE_MATCH_MAX) under another name or document
+ * - `duplicate_face`: the same face (distance ≤ FACE_SEARCH_MAX, a search's stricter bound) under another name or document
  *   number (both known and different; the same person re-verifying with the same document is no
  *   signal);
  * - `reused_document`: the same document digest with a face past FACE_MATCH_MAX;
- * - `blocklist_hit`: a blocked face within FACE_MATCH_MAX, or a blocked document digest.
+ * - `blocklist_hit`: a blocked face within FACE_SEARCH_MAX, or a blocked document digest.
  * A match with an earlier session is dropped when a reviewer allowlisted it: the pair itself, or
  * a pair of that session with one that shares this session's document or names (the same
  * identity coming back). The closest match of each kind is reported.
@@ -45,7 +45,7 @@ export async function findRepeatMatches(db: DbOrTx, root: Db, mark: IdentityMark
   const allowed = await allowedWith(db, mark);
   const faces = mark.embedding ? await nearestFaces(db, root, { orgId: mark.orgId, exclude: mark.verificationId, embedding: mark.embedding, limit: NEIGHBOURS }) : [];
 
-  const dup = faces.find((f) => f.distance <= FACE_MATCH_MAX && !allowed.has(f.verificationId)
+  const dup = faces.find((f) => f.distance <= FACE_SEARCH_MAX && !allowed.has(f.verificationId)
     && (differs(f.documentDigest, mark.documentDigest) || differs(f.nameDigest, mark.nameDigest)));
   if (dup) {
     const what = differs(dup.nameDigest, mark.nameDigest) ? 'another name' : 'another document number';
@@ -63,7 +63,7 @@ export async function findRepeatMatches(db: DbOrTx, root: Db, mark: IdentityMark
   const blocks = await db.select().from(riskListEntries)
     .where(and(eq(riskListEntries.orgId, mark.orgId), eq(riskListEntries.list, 'block'), isNull(riskListEntries.removedAt)));
   const faceHit = blocks.filter((b) => b.target === 'face' && b.embedding && mark.embedding)
-    .map((b) => ({ b, d: euclidean(b.embedding!, mark.embedding!) })).filter((x) => x.d <= FACE_MATCH_MAX).sort((a, b) => a.d - b.d)[0];
+    .map((b) => ({ b, d: euclidean(b.embedding!, mark.embedding!) })).filter((x) => x.d <= FACE_SEARCH_MAX).sort((a, b) => a.d - b.d)[0];
   if (faceHit) out.push({ signal: 'blocklist_hit', listEntryId: faceHit.b.id, matchVerificationId: faceHit.b.verificationId, distance: round(faceHit.d), detail: `the face matches blocklist entry ${faceHit.b.id} (from ${faceHit.b.verificationId}, distance ${round(faceHit.d)}): ${faceHit.b.reason}` });
   const docHit = mark.documentDigest ? blocks.find((b) => b.target === 'document' && b.documentDigest === mark.documentDigest) : undefined;
   if (docHit) out.push({ signal: 'blocklist_hit', listEntryId: docHit.id, matchVerificationId: docHit.verificationId, detail: `the document number is on blocklist entry ${docHit.id} (from ${docHit.verificationId}): ${docHit.reason}` });

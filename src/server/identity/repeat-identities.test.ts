@@ -3,6 +3,8 @@ import { signedInMember, asMember, type SignedIn } from '../dashboard/dashboard.
 import { startJobs, type Jobs } from '../jobs';
 import { createHarness, type Harness } from '../testing/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
+import { FACE_MATCH_MAX, FACE_SEARCH_MAX } from '../decisions/face-thresholds';
+import { euclidean } from './identity-digests';
 import { faceOf, scriptedPool, sessionMaker, type Person, type SessionMaker } from './repeat-identities.testkit';
 
 // Repeat identities across an organisation's verifications, through the real API, database,
@@ -59,10 +61,25 @@ describe('repeat identities', () => {
     expect(other.row).toMatchObject({ status: 'completed', decision: 'review' });
     const dup = other.checks.risk!.signals.find((s) => s.signal === 'duplicate_face')!;
     expect(dup).toMatchObject({ action: 'review', matchVerificationId: first.id });
-    expect(dup.distance!).toBeLessThan(0.53);
+    expect(dup.distance!).toBeLessThanOrEqual(FACE_SEARCH_MAX);
     expect(dup.detail).toMatch(/another name/);
     const view = await asMember(h, reviewer, 'GET', `/verifications/individual/${other.id}`);
     expect(view.body.data.checks.risk.signals).toEqual(other.checks.risk!.signals);
+  });
+
+  it('a face merely close to an earlier one (a pair match, not a search match) under another name raises no duplicate', async () => {
+    // 0.45 apart: the same person for one comparison (≤ FACE_MATCH_MAX), but a search over many
+    // stored faces needs ≤ FACE_SEARCH_MAX, or honest newcomers would match someone every time.
+    const key = await liveKey();
+    const p = person();
+    await maker.run(key, p);
+    const step = faceOf(seed + 1000).map((v, i) => v - faceOf(seed + 2000)[i]!);
+    const norm = Math.hypot(...step);
+    const near = p.face.map((v, i) => v + (0.45 * step[i]!) / norm);
+    expect(euclidean(near, p.face)).toBeGreaterThan(FACE_SEARCH_MAX);
+    expect(euclidean(near, p.face)).toBeLessThan(FACE_MATCH_MAX);
+    const other = await maker.run(key, { ...person(), face: near });
+    expect(signals(other.checks)).not.toContain('duplicate_face');
   });
 
   it('a key that declines duplicates fails the session, and the decision webhook\'s reason names the earlier one', async () => {
