@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorEnvelopeSchema, successEnvelopeSchema } from '../../contract/envelope';
+import { successEnvelopeSchema } from '../../contract/envelope';
 import { hostedSessionSchema, MEDIA_MAX_BYTES } from '../../contract/hosted-individual';
 import { INDIVIDUAL_SESSION_TTL_MS } from '../../contract/statuses';
 import { verifications } from '../db/schema';
@@ -11,7 +11,7 @@ import { settleDecisions } from '../domain/individual-decision';
 import { createMediaSigner } from '../media/signed-url';
 import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';
-import { captureAll, cardBackJpeg, cardJpeg, createSession, eventsOf, hostedPath, jpeg, upload } from './hosted-individual.testkit';
+import { captureAll, cardBackJpeg, cardJpeg, createSession, eventsOf, hostedPath, jpeg, upload, expectHostedError } from './hosted-individual.testkit';
 
 let h: Harness;
 let testKey: string;
@@ -31,12 +31,6 @@ const get = (id: string) => h.request('GET', hostedPath(id));
 const start = (id: string) => h.request('POST', hostedPath(id, '/start'));
 const chooseDoc = (id: string, body: unknown) => h.request('PUT', hostedPath(id, '/document'), { body });
 const submit = (id: string) => h.request('POST', hostedPath(id, '/submit'));
-function expectHostedError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const env = errorEnvelopeSchema.parse(res.body);
-  expect(env.code).toBe(status);
-  expect(env.error?.code).toBe(code);
-}
 const rowOf = async (id: string) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
 /** File names under DATA_DIR/media/verifications/<id>, sorted (the folder appears with the first upload). */
 function storedFiles(id: string): string[] {

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { individualDecisionPayloadSchema, individualProgressPayloadSchema } from '../../contract/events';
+import { errorEnvelopeSchema } from '../../contract/envelope';
 import type { MediaSlot } from '../../contract/hosted-individual';
 import { webhookEvents } from '../db/schema';
 import type { Harness } from '../testing/harness';
@@ -147,4 +148,13 @@ export function expectValidPayloads(events: StoredEvent[]) {
       individualProgressPayloadSchema.parse(e.data);
     }
   }
+}
+
+/** A refusal in the spec's envelope: the HTTP status, `status: false`, the same `code`, and the error code. */
+export function expectHostedError(res: { status: number; body: unknown }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  const env = errorEnvelopeSchema.parse(res.body);
+  expect(env.status).toBe(false);
+  expect(env.code).toBe(status);
+  expect(env.error?.code).toBe(code);
 }

@@ -2,13 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '../../contract/envelope';
 import { individualRecordSchema } from '../../contract/individual';
 import { livenessChallengeSchema, type LivenessChallenge } from '../../contract/liveness-session';
 import { settleDecisions } from '../domain/individual-decision';
 import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';
-import { cardJpeg, createSession, deviceResult, eventsOf, faceFrames, hostedPath, livenessRequest, upload } from './hosted-individual.testkit';
+import { cardJpeg, createSession, deviceResult, eventsOf, faceFrames, hostedPath, livenessRequest, upload, expectHostedError } from './hosted-individual.testkit';
 
 // Evidence binding (nonce + hash chain), the cap on tries with its trace, and the service's own
 // screen-light re-check, through the hosted API.
@@ -26,12 +25,6 @@ afterAll(async () => {
   await h.close();
 });
 
-function expectHostedError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const env = errorEnvelopeSchema.parse(res.body);
-  expect(env.status).toBe(false);
-  expect(env.error?.code).toBe(code);
-}
 const challenge = (id: string, body?: unknown) => h.request('POST', hostedPath(id, '/liveness/challenge'), body === undefined ? {} : { body });
 const newChallenge = async (id: string, body?: unknown) => livenessChallengeSchema.parse((await challenge(id, body)).body.data);
 const answerPath = (id: string) => hostedPath(id, '/liveness');

@@ -2,15 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '../../contract/envelope';
 import { individualRecordSchema } from '../../contract/individual';
 import { LIVENESS_MAX_ATTEMPTS, LIVENESS_UPLOAD_MAX_BYTES, livenessChallengeSchema } from '../../contract/liveness-session';
 import { settleDecisions } from '../domain/individual-decision';
 import { mediaRoot } from '../media/storage';
 import { createHarness, type Harness } from '../testing/harness';
 import {
-  cardJpeg, createSession, deviceResult, eventsOf, faceFrames, hostedPath, livenessRequest, liveSelfie, upload,
-} from './hosted-individual.testkit';
+  cardJpeg, createSession, deviceResult, eventsOf, faceFrames, hostedPath, livenessRequest, liveSelfie, upload, expectHostedError } from './hosted-individual.testkit';
 
 // The camera selfie path: POST …/liveness/challenge, then POST …/liveness (multipart: result,
 // selfie, frames). Keys here keep the default selfieUpload: false.
@@ -28,12 +26,6 @@ afterAll(async () => {
   await h.close();
 });
 
-function expectHostedError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const env = errorEnvelopeSchema.parse(res.body);
-  expect(env.code).toBe(status);
-  expect(env.error?.code).toBe(code);
-}
 const challenge = (id: string) => h.request('POST', hostedPath(id, '/liveness/challenge'));
 const answerPath = (id: string) => hostedPath(id, '/liveness');
 const session = async (id: string) => (await h.request('GET', hostedPath(id))).body.data;
