@@ -87,7 +87,8 @@ export const livenessMediaKey = (companyId: string, verificationId: string, labe
   `company/${companyId}/liveness-${verificationId}-${label}-${randomBytes(8).toString('hex')}.jpg`;
 
 export type LivenessStep = (current: StoredLiveness, now: Date) =>
-  | { ok: true; selfieKey: string; state: StoredLiveness; final: boolean; discard: string[] }
+  /** `selfieKey` null: no new selfie (the tries ran out), the linked session keeps what it has. */
+  | { ok: true; selfieKey: string | null; state: StoredLiveness; final: boolean; discard: string[] }
   | HostedFail;
 
 /**
@@ -110,10 +111,11 @@ export async function finishLiveness(ctx: AppContext, row: CompanyRow, stored: s
     if (!done.ok) return done;
     const status: LivenessStatus = done.final ? (done.state.outcome as LivenessStatus) : 'pending';
     await tx.update(verifications).set({
-      liveness: done.state as unknown as Record<string, unknown>, media: { selfie: done.selfieKey }, updatedAt: now,
+      liveness: done.state as unknown as Record<string, unknown>, ...(done.selfieKey ? { media: { selfie: done.selfieKey } } : {}), updatedAt: now,
       ...(done.final ? { status: 'completed', statusCode: individualStatusCodes.completed, submittedAt: now } : {}),
     }).where(where);
-    if (!done.final) return { ok: true as const, livenessVerificationId: verificationId, livenessStatus: status, completedAt: '', discard: [...done.discard, linked.media.selfie ?? ''] };
+    const replaced = done.selfieKey ? linked.media.selfie ?? '' : '';
+    if (!done.final) return { ok: true as const, livenessVerificationId: verificationId, livenessStatus: status, completedAt: '', discard: [...done.discard, replaced] };
     const { definition } = await campaignOf(tx, locked);
     const authorityProfile = {
       ...locked.authorityProfile, livenessStatus: status, livenessVerificationId: verificationId,
@@ -135,7 +137,7 @@ export async function finishLiveness(ctx: AppContext, row: CompanyRow, stored: s
         livenessStatus: status, livenessVerificationId: verificationId, completedAt: now.toISOString(),
       },
     });
-    return { ok: true as const, livenessVerificationId: verificationId, livenessStatus: status, completedAt: now.toISOString(), discard: [...done.discard, linked.media.selfie ?? ''] };
+    return { ok: true as const, livenessVerificationId: verificationId, livenessStatus: status, completedAt: now.toISOString(), discard: [...done.discard, replaced] };
   });
   if (result.ok) {
     ctx.kickWebhooks();

@@ -9,9 +9,9 @@ import { verifications } from '../db/schema';
 import { finishLiveness, livenessMediaKey } from '../domain/company-liveness';
 import { livenessOf } from '../domain/company-form-values';
 import { editableFailure, hostedFail, type HostedFail } from '../domain/company-hosted';
-import { lockCompany, type CompanyRow } from '../domain/company-store';
+import { keyOf, lockCompany, type CompanyRow } from '../domain/company-store';
 import { judgeEvidence } from './evidence-verdict';
-import { answer, checkAnswer, issueChallenge, livenessOfRow, toChallenge } from './liveness-state';
+import { answer, checkAnswer, exhaust, issueChallenge, livenessOfRow, toChallenge } from './liveness-state';
 import type { LivenessUpload } from './liveness-upload';
 
 const started = (row: CompanyRow): HostedFail | null => {
@@ -21,8 +21,26 @@ const started = (row: CompanyRow): HostedFail | null => {
   return null;
 };
 
+/**
+ * A challenge for the representative's next try. The representative has one round of three tries
+ * (a round's failed end completes the step as `failed`: the operator decides live companies).
+ * When the round's tries are all used without an answer that ends it (the app judged them failed
+ * and the last one expired), the step ends `failed` too, with reason `liveness_attempts_exhausted`
+ * and the trace kept: review flag `liveness_failed` and the liveness_completed event, so the
+ * representative can still send the form instead of being stuck; then this answers 409.
+ */
 export async function issueCompanyChallenge(ctx: AppContext, row: CompanyRow, previousFailure?: string): Promise<{ ok: true; challenge: LivenessChallenge } | HostedFail> {
   const now = ctx.clock.now();
+  const { livenessMaxRounds } = await keyOf(ctx.db, row.apiKeyId);
+  const issued = await issueOrRefuse(ctx, row, now, livenessMaxRounds, previousFailure);
+  if (issued !== 'exhausted') return issued;
+  const ended = await finishLiveness(ctx, row, [], (current, at) => (!issueChallenge(current, at, livenessMaxRounds)
+    ? { ok: true, selfieKey: null, state: exhaust(current, at), final: true, discard: [] }
+    : hostedFail(409, 'liveness_attempts_exhausted', 'Every liveness try is used')));
+  return ended.ok ? hostedFail(409, 'liveness_attempts_exhausted', 'Every liveness try is used') : ended;
+}
+
+async function issueOrRefuse(ctx: AppContext, row: CompanyRow, now: Date, keyRounds: number | null, previousFailure?: string): Promise<{ ok: true; challenge: LivenessChallenge } | HostedFail | 'exhausted'> {
   return ctx.db.transaction(async (tx) => {
     const locked = await lockCompany(tx, row.id);
     if (!locked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
@@ -31,8 +49,8 @@ export async function issueCompanyChallenge(ctx: AppContext, row: CompanyRow, pr
     const where = and(eq(verifications.id, livenessOf(locked).verificationId!), eq(verifications.companyVerificationId, locked.id));
     const [linked] = await tx.select().from(verifications).where(where).for('update');
     if (!linked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
-    const issued = issueChallenge(livenessOfRow(linked.liveness), now, null, previousFailure);
-    if (!issued) return hostedFail(409, 'liveness_attempts_exhausted', 'Every liveness try of this round is used');
+    const issued = issueChallenge(livenessOfRow(linked.liveness), now, keyRounds, previousFailure);
+    if (!issued) return 'exhausted' as const;
     await tx.update(verifications).set({ liveness: issued.state as unknown as Record<string, unknown>, updatedAt: now }).where(where);
     return { ok: true as const, challenge: toChallenge(issued.challenge, issued.state) };
   });

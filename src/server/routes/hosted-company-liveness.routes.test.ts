@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livenessChallengeSchema } from '../../contract/liveness-session';
-import { companyVerifications, webhookEvents } from '../db/schema';
+import { companyVerifications, verifications, webhookEvents } from '../db/schema';
 import { insertCompany, photo } from '../domain/company-test-support';
 import { createHarness, type Harness } from '../testing/harness';
 import { deviceResult, faceFrames, livenessRequest } from './hosted-individual.testkit';
@@ -65,6 +65,29 @@ describe('hosted company liveness (camera challenge)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ livenessStatus: 'failed' });
     expect((await rowOf(c.id)).authorityProfile).toMatchObject({ livenessStatus: 'failed' });
+  });
+
+  it('ends the step failed (liveness_attempts_exhausted, trace kept) when the tries run out unanswered, instead of leaving the representative stuck', async () => {
+    const c = await started();
+    const challenge = (body?: unknown) => h.request('POST', `${base(c)}/liveness/challenge`, { headers: { 'x-hosted-token': c.token }, body: body ?? {} });
+    expect((await challenge()).status).toBe(200);
+    expect((await challenge({ previousFailure: 'no-face' })).status).toBe(200);
+    expect((await challenge({ previousFailure: 'timeout' })).status).toBe(200);
+    // The third try is never answered; once it expires no try is left.
+    h.clock.advance(11 * 60 * 1000);
+    const refused = await challenge({ previousFailure: 'timeout' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ status: false, error: { code: 'liveness_attempts_exhausted' } });
+    const row = await rowOf(c.id);
+    expect(row.authorityProfile).toMatchObject({ livenessStatus: 'failed' });
+    const [linked] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, row.authorityProfile.livenessVerificationId as string));
+    expect(linked!.liveness).toMatchObject({ outcome: 'failed', reason: 'liveness_attempts_exhausted', exhausted: true });
+    expect((linked!.liveness as { failedAttempts: { reason: string }[] }).failedAttempts.map((f) => f.reason)).toEqual(['no_face', 'timeout', 'not_completed']);
+    const completed = (await eventsOf(c.id)).filter((e) => e.event === 'company_verification.liveness_completed');
+    expect(completed.map((e) => e.data.livenessStatus)).toEqual(['failed']);
+    // The step is over: a further request is refused and changes nothing.
+    expect((await challenge()).status).toBe(409);
+    expect((await eventsOf(c.id)).filter((e) => e.event === 'company_verification.liveness_completed')).toHaveLength(1);
   });
 
   it('answers a malformed upload in the envelope and keeps the challenge usable', async () => {

@@ -68,7 +68,13 @@ export function LivenessStep(props: LivenessStepProps) {
     try {
       return await props.api.livenessChallenge(previousFailure);
     } catch (e) {
-      throw new ChallengeUnavailable(e instanceof CompanyApiError && e.code === 'liveness_attempts_exhausted');
+      const exhausted = e instanceof CompanyApiError && e.code === 'liveness_attempts_exhausted';
+      // No try left: the service has ended the step as failed; the form goes on without it.
+      if (exhausted) {
+        setPhase('intro');
+        props.onStatus('failed');
+      }
+      throw new ChallengeUnavailable(exhausted);
     }
   };
 
