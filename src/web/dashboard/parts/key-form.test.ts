@@ -23,6 +23,13 @@ describe('key form bodies', () => {
     expect(keyBody({ ...filled, minimumAge: 'old' }, true).minimumAge).toBe('old');
   });
 
+  it('liveness rounds: the value of the key fills the field; empty on create is left out (server default), on update cleared', () => {
+    expect(keyFormDefaults({ branding: {}, livenessMaxRounds: 5 } as never).livenessRounds).toBe('5');
+    expect(keyBody({ ...filled, livenessRounds: '4' }, false).livenessMaxRounds).toBe(4);
+    expect(keyBody(filled, false).livenessMaxRounds).toBeUndefined();
+    expect(keyBody(filled, true).livenessMaxRounds).toBeNull();
+  });
+
   it('update: an emptied field is cleared (null), the mode cannot change', () => {
     const body = keyBody({ ...filled, eventsUrl: '', brandName: '' }, true);
     expect(body).toMatchObject({ eventsUrl: null, decisionUrl: null, branding: { name: null, accentColor: null, logoUrl: null } });

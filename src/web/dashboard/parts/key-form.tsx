@@ -44,7 +44,7 @@ export function KeyForm({ initial, editing, onSubmit, submitLabel, testId }: {
   const { t } = useTranslation('dashboard');
   const languageId = useId();
   const { register, handleSubmit, formState, setError } = useForm<KeyFormValues>({ defaultValues: initial });
-  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl', defaultLanguage: 'language', minimumAge: 'minimumAge', embeddingRetentionDays: 'embeddingDays' };
+  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl', defaultLanguage: 'language', minimumAge: 'minimumAge', embeddingRetentionDays: 'embeddingDays', livenessMaxRounds: 'livenessRounds' };
   const submit = handleSubmit(async (v) => {
     try {
       await onSubmit(v);

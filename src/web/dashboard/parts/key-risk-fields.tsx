@@ -1,17 +1,19 @@
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LIVENESS_MAX_ROUNDS, LIVENESS_ROUNDS_MAX, LIVENESS_ROUNDS_MIN } from '../../../contract/liveness-session';
 import { DEFAULT_RISK_RULES, riskActions, riskSignals, type RiskAction, type RiskSignal } from '../../../contract/risk-rules';
 import { TextField } from './text-field';
 import styles from '../dashboard.module.css';
 
-/** The risk part of the key form: what each signal does, the minimum age, the embeddings' keep. */
-export interface KeyRiskValues { risk: Record<RiskSignal, RiskAction>; minimumAge: string; embeddingDays: string }
+/** The risk part of the key form: what each signal does, the minimum age, the embeddings' keep, the liveness tries. */
+export interface KeyRiskValues { risk: Record<RiskSignal, RiskAction>; minimumAge: string; embeddingDays: string; livenessRounds: string }
 
-export const keyRiskDefaults = (k?: { riskRules?: Partial<Record<RiskSignal, RiskAction>>; minimumAge?: number | null; embeddingRetentionDays?: number | null }): KeyRiskValues => ({
+export const keyRiskDefaults = (k?: { riskRules?: Partial<Record<RiskSignal, RiskAction>>; minimumAge?: number | null; embeddingRetentionDays?: number | null; livenessMaxRounds?: number | null }): KeyRiskValues => ({
   risk: { ...DEFAULT_RISK_RULES, ...(k?.riskRules ?? {}) },
   minimumAge: k?.minimumAge == null ? '' : String(k.minimumAge),
   embeddingDays: k?.embeddingRetentionDays == null ? '' : String(k.embeddingRetentionDays),
+  livenessRounds: k?.livenessMaxRounds == null ? '' : String(k.livenessMaxRounds),
 });
 
 /** Body fields: on create only what differs from the defaults; on update all (empty = cleared). */
@@ -22,6 +24,7 @@ export function keyRiskBody(v: KeyRiskValues, forUpdate: boolean): Record<string
     riskRules: forUpdate ? { ...v.risk } : Object.keys(changed).length ? changed : undefined,
     minimumAge: num(v.minimumAge),
     embeddingRetentionDays: num(v.embeddingDays),
+    livenessMaxRounds: num(v.livenessRounds),
   };
 }
 
@@ -44,6 +47,7 @@ export function KeyRiskFields<T extends KeyRiskValues>({ register, errors }: { r
       ))}
       <TextField label={t('risk.minimumAge')} hint={t('risk.minimumAgeHint')} inputMode="numeric" error={err.minimumAge?.message} data-testid="key-minimum-age" {...reg('minimumAge')} />
       <TextField label={t('risk.embeddingDays')} hint={t('risk.embeddingDaysHint')} inputMode="numeric" error={err.embeddingDays?.message} data-testid="key-embedding-days" {...reg('embeddingDays')} />
+      <TextField label={t('risk.livenessRounds')} hint={t('risk.livenessRoundsHint', { min: LIVENESS_ROUNDS_MIN, max: LIVENESS_ROUNDS_MAX, default: LIVENESS_MAX_ROUNDS })} inputMode="numeric" error={err.livenessRounds?.message} data-testid="key-liveness-rounds" {...reg('livenessRounds')} />
     </fieldset>
   );
 }
