@@ -57,7 +57,7 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    await ensureVectorIndex(db);
+    await ensureVectorIndex(db, 1024);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
