@@ -6,6 +6,7 @@ import { loadFaceEngine } from '../../src/server/decisions/analysis/face-engine'
 import { descriptorDistance } from '../../src/server/decisions/analysis/face-geometry';
 import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from '../../src/server/decisions/face-thresholds';
 import { faceKey, facePath, type RealSet } from './real-set';
+import { measureSearchAccuracy, type SearchAccuracy } from './search-accuracy';
 
 export interface RocPoint { threshold: number; fmr: number; fnmr: number }
 export interface FaceBench {
@@ -22,6 +23,8 @@ export interface FaceBench {
   /** What the rules' thresholds do to each kind of pair (shares). */
   atRules: { matchMax: number; mismatchMin: number; genuine: Outcomes; impostor: Outcomes };
   medianMsPerImage: number;
+  /** The repeat-identity search over the same descriptors. */
+  search: SearchAccuracy;
 }
 export interface Outcomes { approved: number; review: number; declined: number }
 
@@ -82,5 +85,6 @@ export async function measureFaces(set: RealSet): Promise<FaceBench> {
     ...rocOf(genuine, impostor),
     atRules: { matchMax: FACE_MATCH_MAX, mismatchMin: FACE_MISMATCH_MIN, genuine: outcomes(genuine, FACE_MATCH_MAX, FACE_MISMATCH_MIN), impostor: outcomes(impostor, FACE_MATCH_MAX, FACE_MISMATCH_MIN) },
     medianMsPerImage: Math.round(times[times.length >> 1] ?? 0),
+    search: await measureSearchAccuracy(set.faces.map((f) => ({ person: f.person, key: faceKey(f), descriptor: descriptors.get(faceKey(f)) ?? null }))),
   };
 }

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureDocuments, pct, type DocumentBench } from './document-bench';
 import { measureFaces, type FaceBench } from './face-bench';
+import { searchAccuracyLines } from './search-accuracy';
 import { MRZ_VARIANTS, measureMrz, type MrzBench } from './mrz-bench';
 import { documentFloors, faceFloors, mrzFloors } from './floors';
 import { loadRealSet, realDataDir } from './real-set';
@@ -46,6 +47,7 @@ export function faceLines(f: FaceBench): string[] {
     ...f.fnmrAtFmr.map((x) => `- FNMR at FMR ≤ ${p(x.fmr)}: ${p(x.fnmr)} (distance ≤ ${x.threshold.toFixed(3)})`),
     `- fewer than 0.2 % of same-person pairs lie beyond ${f.genuine998.toFixed(3)} (the safe automatic decline)`,
     `- the rules (match ≤ ${f.atRules.matchMax}, decline ≥ ${f.atRules.mismatchMin}): same person approved ${p(f.atRules.genuine.approved)}, review ${p(f.atRules.genuine.review)}, declined ${p(f.atRules.genuine.declined)}; different people approved ${p(f.atRules.impostor.approved)}, review ${p(f.atRules.impostor.review)}, declined ${p(f.atRules.impostor.declined)}`, '',
+    '### Repeat-identity search (the same faces)', '', ...searchAccuracyLines(f.search), '',
   ];
 }
 
