@@ -36,7 +36,7 @@ export interface TracingRuntime {
 
 const NOOP_SPAN: SpanHandle = { setAttributes() {}, fail() {} };
 /** How long a shutdown waits for the last spans to leave (ms): a dead collector must not hold the stop. */
-const SHUTDOWN_CAP_MS = 5_000;
+const SHUTDOWN_CAP_MS = 3_000;
 
 let runtime: TracingRuntime | null = null;
 
