@@ -35,13 +35,16 @@ import { httpMetrics } from './metrics/http-metrics';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { probeRoutes } from './probes/probes.routes';
 import { Readiness } from './probes/readiness';
+import { httpTracing } from './telemetry/http-tracing';
 
 /** JSON bodies are small; media uploads have their own, larger limit in the hosted routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
 export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?: Readiness } = {}): Hono {
   const app = new Hono();
-  // First, so its timing covers every other middleware (metrics/).
+  // The request's span (telemetry/, only with an OTLP endpoint set) around everything else.
+  app.use('*', httpTracing);
+  // Next, so its timing covers every other middleware (metrics/).
   app.use('*', httpMetrics);
   app.use('*', securityHeaders(ctx.settings));
   app.use('/api/*', hostileUrlGuard);

@@ -114,6 +114,12 @@ const settingsSchema = z.object({
   METRICS_TOKEN: secretSetting.optional(),
   /** After a stop signal, /readyz answers 503 this long before the listener closes (seconds). */
   SHUTDOWN_DELAY_SECONDS: integerSetting(0, 60, ' seconds').default(0),
+  /** OpenTelemetry traces over OTLP/HTTP (telemetry/): the collector's base URL; /v1/traces is appended. Unset (and no traces endpoint): no tracing code loads. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlSetting.optional(),
+  /** The full traces URL, used as it is; wins over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: urlSetting.optional(),
+  /** `service.name` of the spans. */
+  OTEL_SERVICE_NAME: z.string().regex(/^[\x21-\x7e]{1,100}$/, { message: 'must be 1 to 100 printable characters without spaces' }).default('idv-hosted'),
 });
 
 export interface RateLimits {
@@ -150,6 +156,9 @@ export interface Settings {
   metricsToken?: string;
   /** Seconds between a stop signal (readiness turns 503) and the listener closing. */
   shutdownDelaySeconds: number;
+  /** Where spans are sent (OTLP/HTTP JSON); undefined: tracing is off and its code never loads. */
+  otelTracesUrl?: string;
+  otelServiceName: string;
 }
 
 export class SettingsError extends Error {}
@@ -193,5 +202,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     metricsToken: s.METRICS_TOKEN,
     shutdownDelaySeconds: s.SHUTDOWN_DELAY_SECONDS,
+    // The OTLP rule: the signal-specific endpoint is used as it is, the generic one gets /v1/traces.
+    otelTracesUrl: s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+      ?? (s.OTEL_EXPORTER_OTLP_ENDPOINT ? `${s.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
+    otelServiceName: s.OTEL_SERVICE_NAME,
   };
 }

@@ -7,10 +7,13 @@ import { firstStart } from './first-start';
 import { resumePendingDecisions, settleDecisions } from './domain/individual-decision';
 import { createShutdown } from './shutdown';
 import { Readiness } from './probes/readiness';
+import { startTracing, stopTracing } from './telemetry/tracing';
 
 async function main() {
   const settings = loadSettings();
   const { ctx, database } = await buildContext(settings);
+  // Only with an OTLP endpoint set; otherwise nothing of OpenTelemetry loads.
+  await startTracing(settings, ctx.logger);
   await firstStart(ctx);
   const jobs = startJobs(ctx);
   // Models are not needed to serve: /readyz answers 503 until they have loaded (below).
@@ -39,6 +42,7 @@ async function main() {
     stopJobs: () => jobs.stop(),
     settleDecisions,
     closeDatabase: () => database.close(),
+    flushTelemetry: stopTracing,
     exit: (code) => process.exit(code),
     onStopping: () => { readiness.draining = true; },
     stopDelayMs: settings.shutdownDelaySeconds * 1000,

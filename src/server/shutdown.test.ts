@@ -59,6 +59,15 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${s.url}/`)).rejects.toThrow();
   });
 
+  it('sends the last spans after the database closes, just before exiting', async () => {
+    const s = await listen(0);
+    server = s.server;
+    const h = harness(s.server, { flushTelemetry: async () => { h.steps.push('telemetry'); } });
+    h.shutdown('SIGTERM');
+    expect(await h.exit).toBe(0);
+    expect(h.steps).toEqual(['jobs', 'decisions', 'database', 'telemetry', 'exit 0']);
+  });
+
   it('waits for an in-flight request, then stops jobs, decisions and the database, and exits 0', async () => {
     const s = await listen(300);
     server = s.server;

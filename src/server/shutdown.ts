@@ -19,6 +19,8 @@ export interface ShutdownDeps {
   /** Waits for decision pipelines already scheduled in this process. */
   settleDecisions(): Promise<void>;
   closeDatabase(): Promise<void>;
+  /** Last: sends the spans still buffered (telemetry/; capped, never throws). */
+  flushTelemetry?(): Promise<void>;
   exit(code: number): void;
   drainCapMs?: number;
   /** Called first on a stop signal: /readyz turns 503, so proxies stop sending new requests. */
@@ -68,6 +70,7 @@ export function createShutdown(deps: ShutdownDeps): (signal: string) => void {
     await deps.stopJobs();
     await deps.settleDecisions();
     await deps.closeDatabase();
+    await deps.flushTelemetry?.();
     logger.info('stopped');
     deps.exit(0);
   }

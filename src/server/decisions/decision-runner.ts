@@ -17,6 +17,8 @@ import { decideFromAnalysis, type DecisionsMode } from './rules';
 import { loadSessionMedia } from './session-media';
 import { identityRiskOf } from '../identity/session-identity';
 import { decisionDuration, decisionLatency } from '../metrics/registry';
+import { logRef } from '../lib/logger';
+import { withSpan, type SpanHandle } from '../telemetry/tracing';
 
 export interface DecisionRunner {
   /** Claims and decides one due job; false when none was due. */
@@ -84,11 +86,20 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
     ctx.kickWebhooks();
   }
 
-  async function handle(job: DecisionJob): Promise<void> {
+  /**
+   * One job in a span (telemetry/, when tracing is on). The verification appears only as its log
+   * reference (logRef): the id itself is the hosted link's credential.
+   */
+  const handle = (job: DecisionJob) => withSpan('decision.job', 'internal', {
+    'idv.verification.ref': logRef(job.verificationId), 'idv.decision.attempt': job.attempts,
+  }, (span) => handleJob(job, span));
+
+  async function handleJob(job: DecisionJob, span: SpanHandle): Promise<void> {
     const now = ctx.clock.now();
     const [row] = await ctx.db.select().from(verifications).where(eq(verifications.id, job.verificationId)).limit(1);
     if (!row || row.status !== 'started' || row.decision !== 'submitted') {
       await finishDecisionJob(ctx.db, job.verificationId, now, 'done');
+      span.setAttributes({ 'idv.decision.result': 'not_waiting' });
       return;
     }
     // Metrics in real seconds (performance.now, Date.now), whatever ctx.clock is.
@@ -98,13 +109,18 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
       const analysis = await pool.analyse(await loadSessionMedia(ctx.storage, row, now));
       await decide(job, analysis, null);
       decisionDuration.observe({ result: 'decided' }, seconds());
+      span.setAttributes({ 'idv.decision.result': 'decided' });
       decisionLatency.observe(Math.max(0, (Date.now() - job.createdAt.getTime()) / 1000));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       ctx.logger.error('decision job failed', { verificationId: job.verificationId, attempt: job.attempts, err: message });
       if (job.attempts >= MAX_DECISION_ATTEMPTS) await decide(job, null, message);
       else await retryDecisionJob(ctx.db, job.verificationId, ctx.clock.now(), backoffMs * job.attempts, message);
-      decisionDuration.observe({ result: job.attempts >= MAX_DECISION_ATTEMPTS ? 'failed' : 'retried' }, seconds());
+      const result = job.attempts >= MAX_DECISION_ATTEMPTS ? 'failed' : 'retried';
+      decisionDuration.observe({ result }, seconds());
+      span.setAttributes({ 'idv.decision.result': result });
+      // The error's class only: its message may quote document data.
+      span.fail(err instanceof Error ? err.constructor.name || 'Error' : 'Error');
     }
   }
 

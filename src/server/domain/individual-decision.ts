@@ -9,6 +9,8 @@ import { keyOfVerification, lockVerification, updateVerification } from './indiv
 import { forcedOutcomeOf } from './individual-test-outcome';
 import { livenessFailureReason } from '../liveness/liveness-record';
 import { enqueueDecisionJob } from '../decisions/decision-jobs';
+import { logRef } from '../lib/logger';
+import { withSpan } from '../telemetry/tracing';
 
 export type DecisionCtx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'logger' | 'secrets' | 'settings' | 'decisionRunner'>;
 
@@ -68,7 +70,8 @@ const inFlight = new Set<Promise<unknown>>();
  * the request wait. A crash in between leaves it `submitted`: resumePendingDecisions picks it up.
  */
 export function scheduleDecision(ctx: DecisionCtx, id: string): void {
-  const p: Promise<unknown> = processSubmission(ctx, id)
+  // A child of the submitting request's span when tracing is on; the id only as its log reference.
+  const p: Promise<unknown> = withSpan('decision.submission', 'internal', { 'idv.verification.ref': logRef(id) }, () => processSubmission(ctx, id))
     .catch((err: unknown) => ctx.logger.error('decision pipeline failed', { verificationId: id, err: String(err) }))
     .finally(() => inFlight.delete(p));
   inFlight.add(p);

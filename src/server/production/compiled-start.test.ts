@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileServer, startCompiled, type CompiledProcess } from '../testing/compiled-server';
+import { startOtlpReceiver } from '../testing/otlp-receiver';
 
 // The production start (README, "Running in production"): the server compiled once, then run by
 // plain node with no TypeScript loader: it opens a fresh embedded database (from the build's
@@ -52,4 +53,20 @@ describe('compiled server (node dist-server/main.mjs)', () => {
     server = null;
     expect(stopped.code).toBe(0);
   }, 120_000);
+
+  it('with an OTLP endpoint, loads the tracing chunk and sends its spans, the last ones on SIGTERM', async () => {
+    const otlp = await startOtlpReceiver();
+    try {
+      server = await startCompiled(build.dir, { DECISION_WORKER: '0', OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url }, { readyPath: '/api/health' });
+      const traceId = randomBytes(16).toString('hex');
+      const parent = randomBytes(8).toString('hex');
+      expect((await fetch(`${server.url}/api/health`, { headers: { traceparent: `00-${traceId}-${parent}-01` } })).status).toBe(200);
+      // The batch goes every 5 s; stopped sooner, the shutdown sends it before the exit.
+      expect((await server.stop()).code).toBe(0);
+      server = null;
+      expect(otlp.spans().find((s) => s.traceId === traceId)).toMatchObject({ name: 'GET /api/health', parentSpanId: parent, serviceName: 'idv-hosted' });
+    } finally {
+      await otlp.close();
+    }
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import { postWebhook, type AttemptResult } from './delivery';
 import { nextRetryDelayMs } from './schedule';
 import { webhookHeaders } from './signing';
 import { webhookDeliveryLag, webhookFailures } from '../metrics/registry';
+import { withSpan } from '../telemetry/tracing';
 
 export interface WorkerOptions {
   /** Poll interval of the background loop (real ms); kick() wakes it sooner. */
@@ -84,9 +85,25 @@ export function createWebhookWorker(ctx: AppContext, opts: WorkerOptions = {}): 
     return { url, result };
   }
 
+  /**
+   * One attempt in a CLIENT span (telemetry/, when tracing is on): event type, destination, attempt
+   * number, answer status. Never the URL (its path or query may hold a customer's token), the
+   * payload, the headers or the signing key.
+   */
+  const tracedAttempt = (ev: ClaimedEvent, key: KeyInfo | undefined) => withSpan('webhook.delivery', 'client', {
+    'idv.webhook.event_type': ev.eventType, 'idv.webhook.destination': ev.destination, 'idv.webhook.attempt': ev.attempts + 1,
+  }, async (span) => {
+    const out = await attempt(ev, key);
+    const { statusCode, ok } = out.result;
+    span.setAttributes({ 'http.request.method': 'POST', 'http.response.status_code': statusCode ?? undefined });
+    // error.type: the status when the receiver answered, else that it did not (the message may name addresses).
+    if (!ok) span.fail(statusCode !== null ? String(statusCode) : 'no_answer');
+    return out;
+  });
+
   async function deliver(ev: ClaimedEvent, key: KeyInfo | undefined): Promise<void> {
     const attemptedAt = ctx.clock.now();
-    const { url, result } = await attempt(ev, key);
+    const { url, result } = await tracedAttempt(ev, key);
     const failures = ev.attempts + 1;
     const now = ctx.clock.now();
     const delay = result.ok ? null : nextRetryDelayMs(failures, random);
