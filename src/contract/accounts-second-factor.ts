@@ -14,14 +14,15 @@ const webauthnResponse = z.object({ id: z.string().max(1500), rawId: z.string().
 
 /** Password sign-in of a member with a second factor: no session yet, a pending challenge (cookie). */
 export const pendingSignInSchema = z.object({
-  secondFactor: z.literal('required'),
+  /** No session yet: answer `methods` at `POST /auth/second-factor` before `expiresAt`. */
+  pending: z.literal(true),
   methods: z.array(secondFactorMethodSchema),
   expiresAt: z.string(),
 });
 export type PendingSignIn = z.infer<typeof pendingSignInSchema>;
 export const signInAnswerSchema = z.union([meSchema, pendingSignInSchema]);
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
-export const isPending = (a: SignInAnswer): a is PendingSignIn => 'secondFactor' in a;
+export const isPending = (a: SignInAnswer): a is PendingSignIn => 'pending' in a && a.pending === true;
 
 /** `POST /api/dashboard/auth/second-factor`: completes the pending sign-in. */
 export const secondFactorBodySchema = z.discriminatedUnion('method', [

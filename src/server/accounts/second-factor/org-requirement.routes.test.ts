@@ -73,7 +73,7 @@ describe('organisation second-factor requirement', () => {
     const token = new URL(link).hash.replace('#token=', '');
     const res = await h.request('POST', '/api/dashboard/auth/set-password', { body: { token, password: 'gus sets another long passphrase' } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ secondFactor: 'required', methods: ['totp', 'recovery'] });
+    expect(res.body.data).toMatchObject({ pending: true, methods: ['totp', 'recovery'] });
     expect(cookieNamed(res, 'idv_session')).toBeNull();
     // Earlier sessions ended with the password change.
     expect((await asMember(h, m, 'GET', '/me')).status).toBe(401);

@@ -19,7 +19,7 @@ type SignedIn = (c: Context, member: MemberRow, token: string) => Promise<Respon
 /** The answer to a right password (or a used link) of a member with a second factor. */
 export async function pendingAnswer(c: Context, ctx: AppContext, pending: Pending): Promise<Response> {
   setPendingCookie(c, ctx, pending.pendingToken);
-  const answer: PendingSignIn = { secondFactor: 'required', methods: await methodsOf(ctx, pending.member.id), expiresAt: pending.expiresAt.toISOString() };
+  const answer: PendingSignIn = { pending: true, methods: await methodsOf(ctx, pending.member.id), expiresAt: pending.expiresAt.toISOString() };
   return ok(c, 'Second factor needed', answer);
 }
 

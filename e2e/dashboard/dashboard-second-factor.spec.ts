@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { freePort, startProcess, type Proc } from '../../src/server/testing/spawn-server';
+import { expectAccessible } from '../support/a11y';
+import { E2E_ADMIN_TOKEN } from '../support/env';
+import { DashboardShell } from '../pages/dashboard-common';
+import { DashboardSecondFactorPage } from '../pages/dashboard-second-factor';
+import { DashboardSecurityPage } from '../pages/dashboard-security';
+import { DashboardSignInPage } from '../pages/dashboard-sign-in';
+
+// A member's second factors, end to end: an authenticator app enrolled from the Security page
+// (the key read off the page, codes computed here) and a passkey registered with Chromium's
+// virtual authenticator; each then completes a sign-in after the password.
+//
+// WebAuthn refuses an IP address as relying-party id, and the shared e2e server's public URL is
+// http://127.0.0.1:…; this journey runs its own server whose public URL is http://localhost:…
+// (a secure context, like https).
+test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+
+let server: Proc;
+let base: string;
+test.beforeAll(async () => {
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  server = await startProcess('src/server/main.ts', { PORT: String(port), PUBLIC_URL: base, IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN, NODE_ENV: 'test' }, '/api/health');
+});
+test.afterAll(async () => { await server?.stop(); });
+
+const PASSWORD = 'a second factor passphrase';
+const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+/** A code from a time step after `usedStep` (a step's code works once), waiting for it if need be. */
+async function freshCode(secret: string, usedStep: number): Promise<{ code: string; step: number }> {
+  while (stepNow() <= usedStep) await new Promise((r) => setTimeout(r, 500));
+  return { code: totpOf(secret).generate(), step: stepNow() };
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto(`${base}/dashboard/sign-in`);
+  await new DashboardSignInPage(page).signIn(email, PASSWORD);
+  const step = new DashboardSecondFactorPage(page);
+  await step.expectVisible();
+  return step;
+}
+
+test('a member enrols an authenticator app and a passkey, then signs in with each', async ({ page }) => {
+  const made = await fetch(`${base}/api/admin/users`, {
+    method: 'POST', headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'second@factor.test', role: 'owner' }),
+  }).then((r) => r.json()) as { data: { signInUrl: string } };
+  await new DashboardSignInPage(page).setPassword(made.data.signInUrl, PASSWORD);
+
+  const security = new DashboardSecurityPage(page, base);
+  await security.open();
+  await expect(page.getByText('No second factor yet.')).toBeVisible();
+  await expectAccessible(page, 'security');
+
+  const secret = await security.startAuthenticatorApp();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectAccessible(page, 'authenticator app enrolment');
+  const enrolled = await freshCode(secret, 0);
+  await security.confirmAuthenticatorApp(enrolled.code);
+  expect(await security.recoveryCodes()).toHaveLength(10);
+  await expect(security.factorRows()).toHaveCount(1);
+  await expectAccessible(page, 'recovery codes');
+
+  // Chromium's virtual authenticator: a platform authenticator with user verification.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: {
+    protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true,
+  } });
+  await security.addPasskey('Test laptop');
+  await expect(security.factorRows()).toHaveCount(2);
+  await expect(security.factorRows().nth(1)).toContainText('Test laptop');
+  const shell = new DashboardShell(page);
+  await shell.signOut();
+  const step = await signInWithPassword(page, 'second@factor.test');
+  await expectAccessible(page, 'second sign-in step');
+  await step.enterAppCode('000000' === totpOf(secret).generate() ? '111111' : '000000');
+  await step.expectError('not accepted');
+  const later = await freshCode(secret, enrolled.step);
+  await step.enterAppCode(later.code);
+  await shell.expectSignedInAs('second@factor.test');
+
+  await shell.signOut();
+  const again = await signInWithPassword(page, 'second@factor.test');
+  await again.usePasskey();
+  await shell.expectSignedInAs('second@factor.test');
+
+  // The factors' events are in the organisation's activity log like every member action.
+  await page.goto(`${base}/dashboard/activity`);
+  const log = page.getByTestId('audit');
+  for (const action of ['second_factor.enrolled', 'second_factor.failed', 'second_factor.used']) await expect(log).toContainText(action);
+});
