@@ -66,3 +66,8 @@ export const removeFactorBodySchema = z.union([
   z.object({ code: totpCode }),
 ]);
 export const orgSecurityBodySchema = z.object({ requireSecondFactor: z.boolean() });
+
+/** The operator's reset of a locked-out member (`idv users reset-second-factor`). */
+export const resetSecondFactorBodySchema = z.object({ email: z.string().trim().toLowerCase().max(254).email({ message: 'must be an e-mail address' }) });
+export const secondFactorResetSchema = z.object({ id: z.string(), email: z.string(), factorsRemoved: z.number().int() });
+export type SecondFactorReset = z.infer<typeof secondFactorResetSchema>;

@@ -17,6 +17,7 @@ import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { securityRoutes } from './accounts/second-factor/security.routes';
 import { orgSecurityRoutes } from './accounts/second-factor/org-security.routes';
+import { adminSecondFactorRoutes } from './accounts/second-factor/admin-second-factor.routes';
 import { developerRoutes } from './dashboard/developers.routes';
 import { teamRoutes } from './dashboard/team.routes';
 import { campaignRoutes } from './dashboard/campaigns.routes';
@@ -106,6 +107,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/admin', adminAccountRoutes(ctx));
+  app.route('/api/admin', adminSecondFactorRoutes(ctx));
   app.route('/api/admin', adminWebhookRoutes(ctx));
   app.route('/api/admin', adminReviewRoutes(ctx));
   app.route('/api/admin', adminCompanyRoutes(ctx));

@@ -6,7 +6,7 @@ import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
 import { riskListPaths } from './paths-risk-lists';
-import { secondFactorSignInPaths, securityPaths } from './paths-second-factor';
+import { adminSecondFactorPaths, secondFactorSignInPaths, securityPaths } from './paths-second-factor';
 
 type OpParts = Json & { responses: Record<string, Json> };
 const invalid = { description: 'Invalid body or query (`error.issues`)', content: json(ref('Error')) };
@@ -26,6 +26,7 @@ export function accountAdminPaths(): Paths {
         responses: { 200: ok('Member created', ref('CreatedMember')), 400: coded('Invalid body, or `org_not_found`'), 409: coded('`email_taken`') },
       }),
     },
+    ...adminSecondFactorPaths(op),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
-  orgSecurityBodySchema, passkeyOptionsBodySchema, passkeyRegisterBodySchema, removeFactorBodySchema, secondFactorBodySchema, totpConfirmBodySchema,
+  orgSecurityBodySchema, resetSecondFactorBodySchema, secondFactorResetSchema, passkeyOptionsBodySchema, passkeyRegisterBodySchema, removeFactorBodySchema, secondFactorBodySchema, totpConfirmBodySchema,
 } from '../../contract/accounts-second-factor';
+import { toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Paths } from './operations';
 
 type OpParts = Json & { responses: Record<string, Json> };
@@ -57,6 +58,18 @@ export function securityPaths(op: Op): Paths {
       patch: op('Owners: require a second factor of every member (members without one may then only enrol one); audited', {
         requestBody: jsonBody(orgSecurityBodySchema),
         responses: { 200: ok('Organisation security updated', { type: 'object', properties: { requireSecondFactor: { type: 'boolean' } } }), 400: coded('Invalid body'), 409: coded('`own_second_factor_missing`: the owner has no factor') },
+      }),
+    },
+  };
+}
+
+/** The operator's reset (`idv users reset-second-factor`), admin token. */
+export function adminSecondFactorPaths(op: Op): Paths {
+  return {
+    '/admin/users/reset-second-factor': {
+      post: op('Remove a locked-out member\'s second factors and recovery codes (audited as the operator\'s action); they sign in with the password alone, or are taken to enrol where the organisation requires a factor', {
+        requestBody: jsonBody(resetSecondFactorBodySchema),
+        responses: { 200: ok('Second factor reset', toSchema(secondFactorResetSchema)), 400: coded('Invalid body'), 404: coded('`member_not_found`') },
       }),
     },
   };
