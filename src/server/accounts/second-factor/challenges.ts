@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { secondFactorChallenges } from '../../db/schema';
 import type { Secrets } from '../../lib/secrets';
@@ -37,8 +37,8 @@ export async function consumePendingSignIn(db: DbOrTx, secrets: Secrets, token: 
   return rows.length === 1;
 }
 
-/** The WebAuthn challenge the pending sign-in's passkey answer must sign (a new one per ask). */
-export async function setSignInWebauthnChallenge(db: DbOrTx, secrets: Secrets, token: string, challenge: string, now: Date): Promise<void> {
+/** The WebAuthn challenge the pending sign-in's passkey answer must sign (a new one per ask; null once tried). */
+export async function setSignInWebauthnChallenge(db: DbOrTx, secrets: Secrets, token: string, challenge: string | null, now: Date): Promise<void> {
   await db.update(secondFactorChallenges).set({ webauthnChallenge: challenge }).where(live(secrets, token, 'sign_in', now));
 }
 
@@ -56,4 +56,10 @@ export async function consumeRegisterChallenge(db: DbOrTx, secrets: Secrets, mem
     .where(and(live(secrets, `register:${challenge}`, 'passkey_register', now), eq(secondFactorChallenges.memberId, memberId)))
     .returning({ m: secondFactorChallenges.memberId });
   return rows.length === 1;
+}
+
+/** Challenges past their expiry are of no use to anyone: the expiry sweeper drops them. */
+export async function sweepSecondFactorChallenges(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db.delete(secondFactorChallenges).where(lt(secondFactorChallenges.expiresAt, now)).returning({ d: secondFactorChallenges.tokenDigest });
+  return rows.length;
 }

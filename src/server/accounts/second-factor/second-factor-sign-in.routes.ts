@@ -69,6 +69,8 @@ export function secondFactorSignInRoutes(ctx: AppContext, signedIn: SignedIn): H
       return fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: wait });
     }
     const checked = await verifySecondFactor(ctx, member.id, body.data, pending.row.webauthnChallenge);
+    // A passkey challenge is answered once, right or wrong: the next try asks for a new one.
+    if (body.data.method === 'passkey') await setSignInWebauthnChallenge(ctx.db, ctx.secrets, pending.token, null, now);
     if (!checked.ok) {
       const locked = await throttle.failed();
       await audit(ctx.db, actor, locked ? 'member.locked' : 'second_factor.failed', now, member.id, { method: body.data.method, ...(locked ? { address } : {}) });

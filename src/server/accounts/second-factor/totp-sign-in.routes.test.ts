@@ -4,6 +4,7 @@ import { pendingSignInSchema, totpEnrolmentSchema } from '../../../contract/acco
 import { asMember, signedInMember } from '../../dashboard/dashboard.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { memberFactors } from '../../db/schema';
+import { sweepExpired } from '../../domain/expiry-sweeper';
 import { PENDING_SIGN_IN_MS } from './challenges';
 import { codeAt, cookieNamed, memberWithTotp, passwordStep, secondStep } from './second-factor.testkit';
 
@@ -89,5 +90,8 @@ describe('TOTP second factor', () => {
     const late = await secondStep(h, cookie, { method: 'totp', code: codeAt(h, m.secret) });
     expect(late.status).toBe(401);
     expect(late.body.error.code).toBe('sign_in_expired');
+    // Expired challenges are swept with the other expired rows.
+    expect((await sweepExpired(h.ctx)).secondFactorChallenges).toBeGreaterThan(0);
+    expect((await sweepExpired(h.ctx)).secondFactorChallenges).toBe(0);
   });
 });
