@@ -36,6 +36,14 @@ async function freshCode(secret: string, usedStep: number): Promise<{ code: stri
   return { code: totpOf(secret).generate(), step: stepNow() };
 }
 
+async function createMember(email: string, role: string): Promise<string> {
+  const made = await fetch(`${base}/api/admin/users`, {
+    method: 'POST', headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  }).then((r) => r.json()) as { data: { signInUrl: string } };
+  return made.data.signInUrl;
+}
+
 async function signInWithPassword(page: Page, email: string) {
   await page.goto(`${base}/dashboard/sign-in`);
   await new DashboardSignInPage(page).signIn(email, PASSWORD);
@@ -45,11 +53,7 @@ async function signInWithPassword(page: Page, email: string) {
 }
 
 test('a member enrols an authenticator app and a passkey, then signs in with each', async ({ page }) => {
-  const made = await fetch(`${base}/api/admin/users`, {
-    method: 'POST', headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'second@factor.test', role: 'owner' }),
-  }).then((r) => r.json()) as { data: { signInUrl: string } };
-  await new DashboardSignInPage(page).setPassword(made.data.signInUrl, PASSWORD);
+  await new DashboardSignInPage(page).setPassword(await createMember('second@factor.test', 'owner'), PASSWORD);
 
   const security = new DashboardSecurityPage(page, base);
   await security.open();
@@ -93,4 +97,34 @@ test('a member enrols an authenticator app and a passkey, then signs in with eac
   await page.goto(`${base}/dashboard/activity`);
   const log = page.getByTestId('audit');
   for (const action of ['second_factor.enrolled', 'second_factor.failed', 'second_factor.used']) await expect(log).toContainText(action);
+});
+
+test('when the owner requires a second factor, a new member is taken straight to enrolment', async ({ page, browser }) => {
+  const ownerLink = await createMember('rule@factor.test', 'owner');
+  await new DashboardSignInPage(page).setPassword(ownerLink, PASSWORD);
+  const security = new DashboardSecurityPage(page, base);
+  await security.open();
+  const secret = await security.startAuthenticatorApp();
+  await security.confirmAuthenticatorApp((await freshCode(secret, 0)).code);
+  await security.recoveryCodes();
+  await security.requireForEveryMember();
+
+  // The new member in a browser of their own (their own cookies).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const reviewer = await context.newPage();
+  try {
+    await new DashboardSignInPage(reviewer).setPassword(await createMember('new@factor.test', 'reviewer'), PASSWORD);
+    const theirs = new DashboardSecurityPage(reviewer, base);
+    await expect(reviewer.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+    await theirs.expectEnrolmentRequired();
+    await expectAccessible(reviewer, 'enrolment required');
+    // Another section's address still shows only Security.
+    await reviewer.goto(`${base}/dashboard/verifications/individual/x`);
+    await theirs.expectEnrolmentRequired();
+    const own = await theirs.startAuthenticatorApp();
+    await theirs.confirmAuthenticatorApp((await freshCode(own, 0)).code);
+    await expect(reviewer.getByRole('link', { name: 'Verifications' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

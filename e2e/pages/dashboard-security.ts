@@ -32,6 +32,19 @@ export class DashboardSecurityPage {
     return list.locator('li').allTextContents();
   }
 
+  /** Owners: the organisation's rule. */
+  async requireForEveryMember(): Promise<void> {
+    const box = this.page.getByLabel('Require a second factor for every member');
+    await box.check();
+    await expect(box).toBeChecked();
+  }
+
+  /** What a member required to enrol sees: this screen only, and why. */
+  async expectEnrolmentRequired(): Promise<void> {
+    await expect(this.page.getByTestId('second-factor-required')).toContainText('Your organisation requires a second factor');
+    await expect(this.page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link')).toHaveText(['Security']);
+  }
+
   async addPasskey(name: string): Promise<void> {
     const panel = this.page.getByTestId('passkey-add');
     await panel.getByLabel('Name of the passkey').fill(name);

@@ -22,6 +22,8 @@ export function SecurityScreen() {
   const security = useLoad(() => call<Security>('GET', '/security'), 'security');
   const [fresh, setFresh] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The box shows the owner's choice at once; a refused change puts it back.
+  const [rule, setRuleShown] = useState<boolean | null>(null);
   useEffect(() => { document.title = t('pageTitle', { page: t('security.title') }); }, [t]);
 
   const changed = (codes: string[] | null = null) => {
@@ -35,10 +37,12 @@ export function SecurityScreen() {
   };
   const setRule = async (requireSecondFactor: boolean) => {
     setFailure(null);
+    setRuleShown(requireSecondFactor);
     try {
       await call('PATCH', '/org/security', { requireSecondFactor });
       changed();
     } catch (e) {
+      setRuleShown(null);
       setFailure(e instanceof DashboardError && e.code === 'own_second_factor_missing' ? t('security.orgOwnFirst') : t('security.failed'));
     }
   };
@@ -59,7 +63,7 @@ export function SecurityScreen() {
             <section aria-labelledby="org-security-title" className={styles.panel}>
               <h2 id="org-security-title" className={styles.subtitle}>{t('security.orgTitle')}</h2>
               <label className={styles.choice}>
-                <input type="checkbox" checked={security.data.orgRequiresSecondFactor} onChange={(e) => void setRule(e.target.checked)} data-testid="org-require-second-factor" />
+                <input type="checkbox" checked={rule ?? security.data.orgRequiresSecondFactor} onChange={(e) => void setRule(e.target.checked)} data-testid="org-require-second-factor" />
                 {' '}{t('security.orgRequire')}
               </label>
             </section>
