@@ -22,7 +22,8 @@ let base: string;
 test.beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
-  server = await startProcess('src/server/main.ts', { PORT: String(port), PUBLIC_URL: base, IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN, NODE_ENV: 'test' }, '/api/health');
+  // No live sessions here: the decision worker (and its models' memory and CPU) stays off.
+  server = await startProcess('src/server/main.ts', { PORT: String(port), PUBLIC_URL: base, IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN, NODE_ENV: 'test', DECISION_WORKER: '0' }, '/api/health');
 });
 test.afterAll(async () => { await server?.stop(); });
 
