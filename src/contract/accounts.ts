@@ -57,6 +57,11 @@ export const meSchema = z.object({
   member: memberSchema,
   org: orgSchema,
   abilities: z.object({ review: z.boolean(), developers: z.boolean(), team: z.boolean() }),
+  /**
+   * `enrolled`: the member has a second factor; `required`: their organisation requires one (a
+   * member required but not enrolled may only enrol: other answers are 403 `second_factor_required`).
+   */
+  secondFactor: z.object({ enrolled: z.boolean(), required: z.boolean() }),
   csrfToken: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -15,6 +15,9 @@ import { redactRoutes } from './retention/redact.routes';
 import { byAddress, rateLimit, uploadSessionOf } from './limits/rate-limit';
 import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { securityRoutes } from './accounts/second-factor/security.routes';
+import { orgSecurityRoutes } from './accounts/second-factor/org-security.routes';
+import { adminSecondFactorRoutes } from './accounts/second-factor/admin-second-factor.routes';
 import { developerRoutes } from './dashboard/developers.routes';
 import { teamRoutes } from './dashboard/team.routes';
 import { campaignRoutes } from './dashboard/campaigns.routes';
@@ -98,6 +101,8 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   // Dashboard: member sessions (cookie + CSRF), JSON bodies only.
   app.use('/api/dashboard/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => fail(c, 413, messages.tooLarge) }));
   app.route('/api/dashboard', dashboardAuthRoutes(ctx));
+  app.route('/api/dashboard', securityRoutes(ctx));
+  app.route('/api/dashboard', orgSecurityRoutes(ctx));
   app.route('/api/dashboard', dashboardRoutes(ctx));
   app.route('/api/dashboard', developerRoutes(ctx));
   app.route('/api/dashboard', teamRoutes(ctx));
@@ -105,6 +110,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/admin', adminAccountRoutes(ctx));
+  app.route('/api/admin', adminSecondFactorRoutes(ctx));
   app.route('/api/admin', adminWebhookRoutes(ctx));
   app.route('/api/admin', adminReviewRoutes(ctx));
   app.route('/api/admin', adminCompanyRoutes(ctx));

@@ -12,6 +12,7 @@ import { getMember } from './member-store';
 import { checkPasswordStrength, emailInputs } from './password-strength';
 import { peekSignInLink } from './sign-in-links';
 import { setPasswordWithLink, signIn } from './sign-in';
+import { pendingAnswer, secondFactorSignInRoutes } from './second-factor/second-factor-sign-in.routes';
 
 /**
  * Dashboard sign-in (`/api/dashboard/auth/…`, `/api/dashboard/me`): e-mail and password, or the
@@ -47,6 +48,7 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
     const body = signInBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
     const res = await signIn(ctx, body.data.email, body.data.password, clientAddress(c, ctx.settings.trustProxy));
+    if (res.ok === 'pending') return pendingAnswer(c, ctx, res);
     if (res.ok) return signedIn(c, res.member, res.token);
     if (res.code === 'locked') {
       c.header('Retry-After', String(res.retryAfterS));
@@ -70,11 +72,14 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
       });
     }
     const res = await setPasswordWithLink(ctx, body.data.token, body.data.password);
+    if (res.ok === 'pending') return pendingAnswer(c, ctx, res);
     if (!res.ok) return fail(c, 400, 'This sign-in link is not valid any more: ask for a new one', { code: 'link_invalid' });
     return signedIn(c, res.member, res.token);
   });
 
-  app.use('/auth/sign-out', requireMember(ctx));
+  app.route('/auth/second-factor', secondFactorSignInRoutes(ctx, signedIn));
+
+  app.use('/auth/sign-out', requireMember(ctx, { enrolment: true }));
   app.post('/auth/sign-out', async (c) => {
     const member = c.get('member');
     const now = ctx.clock.now();
@@ -84,7 +89,7 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
     return ok(c, 'Signed out', null);
   });
 
-  app.use('/me', requireMember(ctx));
+  app.use('/me', requireMember(ctx, { enrolment: true }));
   app.get('/me', async (c) => ok(c, 'Signed in', await meOf(ctx, c.get('member'), c.get('sessionToken'))));
   return app;
 }

@@ -5,10 +5,15 @@ import { createSession, revokeMemberSessions } from './member-sessions';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { consumeSignInLink } from './sign-in-links';
 import { signInThrottle, THROTTLE_MS } from './sign-in-throttle';
+import { createPendingSignIn } from './second-factor/challenges';
+import { hasSecondFactor } from './second-factor/factor-store';
 
 type Ctx = Pick<AppContext, 'db' | 'secrets' | 'clock'>;
+/** `pending`: the password was right, the member has a second factor; no session yet. */
+export type Pending = { ok: 'pending'; member: MemberRow; pendingToken: string; expiresAt: Date };
 export type SignInResult =
   | { ok: true; member: MemberRow; token: string }
+  | Pending
   | { ok: false; code: 'wrong_credentials' }
   | { ok: false; code: 'locked'; retryAfterS: number };
 
@@ -35,13 +40,21 @@ export async function signIn(ctx: Ctx, email: string, password: string, address 
     return locked ? { ok: false, code: 'locked', retryAfterS: locked } : { ok: false, code: 'wrong_credentials' };
   }
   const actor = { orgId: member.orgId, memberId: member.id, email: member.email };
+  if (await hasSecondFactor(ctx.db, member.id)) {
+    const pending = await createPendingSignIn(ctx.db, ctx.secrets, member.id, now);
+    return { ok: 'pending', member, pendingToken: pending.token, expiresAt: pending.expiresAt };
+  }
   const token = await createSession(ctx.db, ctx.secrets, member.id, now);
   await audit(ctx.db, actor, 'member.signed_in', now, member.id);
   return { ok: true, member, token };
 }
 
-/** The one-time link: sets the password, ends any other session, signs in. */
-export async function setPasswordWithLink(ctx: Ctx, linkToken: string, password: string): Promise<{ ok: true; member: MemberRow; token: string } | { ok: false }> {
+/**
+ * The one-time link: sets the password, ends any other session, signs in. A member with a second
+ * factor is not signed in by the link: it answers a pending sign-in, so a leaked link (or an
+ * operator's new one) does not get past the second factor.
+ */
+export async function setPasswordWithLink(ctx: Ctx, linkToken: string, password: string): Promise<{ ok: true; member: MemberRow; token: string } | Pending | { ok: false }> {
   const now = ctx.clock.now();
   const hash = await hashPassword(password);
   const result = await ctx.db.transaction(async (tx) => {
@@ -50,9 +63,13 @@ export async function setPasswordWithLink(ctx: Ctx, linkToken: string, password:
     if (!member) return null;
     const updated = await updateMember(tx, member.id, { passwordHash: hash, failedSignIns: 0, lockedUntil: null });
     await revokeMemberSessions(tx, member.id, now);
-    const token = await createSession(tx, ctx.secrets, member.id, now);
     await audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, 'member.password_set', now, member.id);
-    return { member: updated, token };
+    if (await hasSecondFactor(tx, member.id)) {
+      const pending = await createPendingSignIn(tx, ctx.secrets, member.id, now);
+      return { ok: 'pending' as const, member: updated, pendingToken: pending.token, expiresAt: pending.expiresAt };
+    }
+    const token = await createSession(tx, ctx.secrets, member.id, now);
+    return { ok: true as const, member: updated, token };
   });
-  return result ? { ok: true, ...result } : { ok: false };
+  return result ?? { ok: false };
 }

@@ -210,6 +210,8 @@ export const organisations = pgTable('organisations', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: ts('created_at').notNull(),
+  /** Set by an owner: members without a second factor may only enrol one (accounts/second-factor). */
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
 });
 
 /**
@@ -246,6 +248,49 @@ export const memberSessions = pgTable('member_sessions', {
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
 }, (t) => [index('member_sessions_member').on(t.memberId)]);
+
+/**
+ * Members' second factors. TOTP: the secret sealed with the server key (Secrets.encrypt, as API
+ * keys), the last accepted time step (a code works once); unconfirmed until a first code is
+ * entered. Passkey: the WebAuthn credential id and COSE public key (base64url), its counter.
+ */
+export const memberFactors = pgTable('member_factors', {
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull(),
+  kind: text('kind').$type<'totp' | 'passkey'>().notNull(),
+  name: text('name').notNull(),
+  totpSecretEnc: text('totp_secret_enc'),
+  totpLastStep: integer('totp_last_step'),
+  credentialId: text('credential_id'),
+  publicKey: text('public_key'),
+  signCount: integer('sign_count').notNull().default(0),
+  transports: jsonb('transports').$type<string[]>().notNull().default([]),
+  confirmedAt: ts('confirmed_at'),
+  lastUsedAt: ts('last_used_at'),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [index('member_factors_member').on(t.memberId), uniqueIndex('member_factors_credential').on(t.credentialId)]);
+
+/** Single-use recovery codes: only their keyed digest is stored. */
+export const memberRecoveryCodes = pgTable('member_recovery_codes', {
+  codeDigest: text('code_digest').primaryKey(),
+  memberId: text('member_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+  usedAt: ts('used_at'),
+}, (t) => [index('member_recovery_codes_member').on(t.memberId)]);
+
+/**
+ * Short-lived, single-use challenges: a password sign-in waiting for its second factor (the
+ * token's digest; a passkey challenge is added when asked for), or a passkey registration.
+ */
+export const secondFactorChallenges = pgTable('second_factor_challenges', {
+  tokenDigest: text('token_digest').primaryKey(),
+  memberId: text('member_id').notNull(),
+  purpose: text('purpose').$type<'sign_in' | 'passkey_register'>().notNull(),
+  webauthnChallenge: text('webauthn_challenge'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [index('second_factor_challenges_member').on(t.memberId)]);
 
 /** Every member action (sign-in, review decisions, key changes…): who, what, on what, when. */
 export const auditEvents = pgTable('audit_events', {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { sweepRateLimits } from '../limits/rate-limiter';
+import { sweepSecondFactorChallenges } from '../accounts/second-factor/challenges';
 import { eraseDueMedia, type RetentionResult } from '../retention/retention-sweep';
 import { expireCompanies } from './company-expiry';
 import { expireIndividuals } from './individual-expiry';
@@ -15,7 +16,7 @@ export const SWEEP_BATCH = 500;
 /** Idempotency records are replayed for 24 h (http/idempotency.ts); older ones are purged. */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number; rateLimits: number; mediaErased: RetentionResult }
+export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number; rateLimits: number; secondFactorChallenges: number; mediaErased: RetentionResult }
 
 async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promise<number> {
   const old = lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS));
@@ -28,7 +29,7 @@ async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promi
 
 /** One full pass: batches until nothing due is left. Uses ctx.clock (tests travel in time). */
 export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'logger' | 'settings'>, batch = SWEEP_BATCH): Promise<SweepResult> {
-  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0, rateLimits: 0, mediaErased: { sessions: 0, companies: 0, files: 0 } };
+  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0, rateLimits: 0, secondFactorChallenges: 0, mediaErased: { sessions: 0, companies: 0, files: 0 } };
   for (;;) {
     const n = (await expireIndividuals(ctx.db, ctx.clock.now(), { limit: batch })).length;
     result.individuals += n;
@@ -45,6 +46,7 @@ export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock' | 'stora
     if (n < batch) break;
   }
   result.rateLimits = await sweepRateLimits(ctx.db, ctx.clock.now());
+  result.secondFactorChallenges = await sweepSecondFactorChallenges(ctx.db, ctx.clock.now());
   // After expiry, so a link that has just expired unused has its media erased in the same pass.
   result.mediaErased = await eraseDueMedia(ctx);
   return result;

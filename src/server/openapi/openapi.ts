@@ -18,6 +18,7 @@ import { adminPaths } from './paths-admin';
 import { collectedPaths } from './paths-collected';
 import { accountAdminPaths, dashboardPaths } from './paths-dashboard';
 import { createdMemberSchema, memberSchema, meSchema, orgSchema } from '../../contract/accounts';
+import { factorSchema, pendingSignInSchema, recoveryCodesSchema, securitySchema, totpEnrolmentSchema } from '../../contract/accounts-second-factor';
 import { auditEntrySchema, dashboardListSchema } from '../../contract/dashboard';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
 import { customerPaths } from './paths-customer';
@@ -75,6 +76,11 @@ const schemas = {
   CreatedMember: createdMemberSchema,
   Member: memberSchema,
   Me: meSchema,
+  PendingSignIn: pendingSignInSchema,
+  Security: securitySchema,
+  Factor: factorSchema,
+  TotpEnrolment: totpEnrolmentSchema,
+  RecoveryCodes: recoveryCodesSchema,
   DashboardList: dashboardListSchema,
   AutomaticChecks: automaticChecksSchema,
   AuditEntry: auditEntrySchema,

@@ -6,6 +6,7 @@ import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
 import { riskListPaths } from './paths-risk-lists';
+import { adminSecondFactorPaths, secondFactorSignInPaths, securityPaths } from './paths-second-factor';
 
 type OpParts = Json & { responses: Record<string, Json> };
 const invalid = { description: 'Invalid body or query (`error.issues`)', content: json(ref('Error')) };
@@ -25,33 +26,37 @@ export function accountAdminPaths(): Paths {
         responses: { 200: ok('Member created', ref('CreatedMember')), 400: coded('Invalid body, or `org_not_found`'), 409: coded('`email_taken`') },
       }),
     },
+    ...adminSecondFactorPaths(op),
   };
 }
 
 /**
  * The dashboard API: a session cookie (HttpOnly, SameSite=Strict) set by sign-in; every change
  * also sends `x-csrf-token` (from `GET /dashboard/me`). 401 `not_signed_in`, 403 `csrf` or
- * `forbidden` (the member's role).
+ * `forbidden` (the member's role), or `second_factor_required` (the organisation requires a second
+ * factor the member has not set up: only me, sign-out and security answer).
  */
 export function dashboardPaths(): Paths {
   const signedOut = (summary: string, rest: OpParts) => ({ summary, tags: [TAGS.dashboard], security: security.none, ...rest });
   const op = (summary: string, rest: OpParts) => ({
     summary, tags: [TAGS.dashboard], security: security.member, ...rest,
-    responses: { ...rest.responses, 401: coded('`not_signed_in`'), 403: coded('`csrf` (a change without the session\'s CSRF token) or `forbidden` (role)'), 500: responseRef('InternalError') },
+    responses: { ...rest.responses, 401: coded('`not_signed_in`'), 403: coded('`csrf` (a change without the session\'s CSRF token), `forbidden` (role) or `second_factor_required` (the organisation requires a second factor: set one up under security)'), 500: responseRef('InternalError') },
   });
   return {
     '/dashboard/auth/sign-in': {
       post: signedOut('Sign in with e-mail and password (sets the session cookie)', {
         requestBody: jsonBody(signInBodySchema),
-        responses: { 200: ok('Signed in', ref('Me')), 400: invalid, 401: coded('`wrong_credentials` (the same for an unknown e-mail)'), 403: coded('`csrf`: sent from another site (`Sec-Fetch-Site`, else `Origin`)'), 429: coded('`locked`: five wrong passwords for this e-mail from this address within 15 minutes close it for this address for 15 minutes (an unknown e-mail answers the same); or `rate_limited`: too many attempts from this address (`RATE_LIMIT_SIGN_IN_PER_ADDRESS`). Both with `Retry-After`') },
+        responses: { 200: ok('Signed in (`Me`), or, for a member with a second factor, no session yet: `PendingSignIn` and the pending cookie for `/dashboard/auth/second-factor`', { oneOf: [ref('Me'), ref('PendingSignIn')] }), 400: invalid, 401: coded('`wrong_credentials` (the same for an unknown e-mail)'), 403: coded('`csrf`: sent from another site (`Sec-Fetch-Site`, else `Origin`)'), 429: coded('`locked`: five wrong passwords for this e-mail from this address within 15 minutes close it for this address for 15 minutes (an unknown e-mail answers the same); or `rate_limited`: too many attempts from this address (`RATE_LIMIT_SIGN_IN_PER_ADDRESS`). Both with `Retry-After`') },
       }),
     },
     '/dashboard/auth/set-password': {
       post: signedOut('Use a one-time sign-in link: set a password (12+ characters, judged by a strength estimator with common-password lists) and sign in', {
         requestBody: jsonBody(setPasswordBodySchema),
-        responses: { 200: ok('Signed in', ref('Me')), 400: coded('Invalid body, `link_invalid` (used, expired or unknown), or `weak_password` (too easy to guess; `warning` and `suggestions` say why; the link stays valid)'), 403: coded('`csrf`: sent from another site'), 429: responseRef('RateLimited') },
+        responses: { 200: ok('Signed in, or `PendingSignIn` for a member with a second factor (the link does not get past it)', { oneOf: [ref('Me'), ref('PendingSignIn')] }), 400: coded('Invalid body, `link_invalid` (used, expired or unknown), or `weak_password` (too easy to guess; `warning` and `suggestions` say why; the link stays valid)'), 403: coded('`csrf`: sent from another site'), 429: responseRef('RateLimited') },
       }),
     },
+    ...secondFactorSignInPaths(),
+    ...securityPaths(op),
     '/dashboard/auth/sign-out': { post: op('Sign out (ends this session)', { responses: { 200: ok('Signed out', null) } }) },
     '/dashboard/me': { get: op('Who is signed in, their organisation, what their role allows, the CSRF token', { responses: { 200: ok('Signed in', ref('Me')) } }) },
     '/dashboard/verifications': {

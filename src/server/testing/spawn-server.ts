@@ -19,7 +19,8 @@ export interface Proc { url: string; stop(): Promise<void> }
 
 /** Starts a script as its own process (the bench: the load generator does not share its event loop; tests: several servers on one database). */
 export async function startProcess(script: string, env: Record<string, string>, healthPath: string): Promise<Proc> {
-  const port = await freePort();
+  // A caller that must know the port up front (PUBLIC_URL names it) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production',

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import type { Me } from '../../contract/accounts';
+import type { PendingSignIn } from '../../contract/accounts-second-factor';
 import { call, setCsrfToken } from './dashboard-api';
 import { DashboardShell } from './dashboard-shell';
 import { PageStatus } from './parts/page-status';
@@ -31,13 +32,15 @@ export function DashboardPage() {
   }, []);
   const signedIn = useCallback((m: Me) => { setCsrfToken(m.csrfToken); setMe(m); }, []);
   const signedOut = useCallback(() => { setCsrfToken(''); setMe(null); }, []);
-  const session = useMemo(() => (me && me !== 'loading' ? { me, signedOut } : null), [me, signedOut]);
+  // After enrolling a first factor: `me.secondFactor` changes what the shell opens.
+  const refresh = useCallback(() => { call<Me>('GET', '/me').then(setMe, () => undefined); }, []);
+  const session = useMemo(() => (me && me !== 'loading' ? { me, signedOut, refresh } : null), [me, signedOut, refresh]);
 
   if (me === 'loading') return <div className={styles.center}><PageStatus state="loading" /></div>;
-  const from = (location.state as { from?: string } | null)?.from;
+  const { from, pending } = (location.state ?? {}) as { from?: string; pending?: PendingSignIn };
   return (
     <Routes>
-      <Route path="sign-in" element={session ? <Navigate to={from ?? '/dashboard'} replace /> : <SignInScreen onSignedIn={signedIn} />} />
+      <Route path="sign-in" element={session ? <Navigate to={from ?? '/dashboard'} replace /> : <SignInScreen onSignedIn={signedIn} pending={pending} />} />
       <Route path="set-password" element={<SetPasswordScreen onSignedIn={signedIn} />} />
       <Route
         path="*"

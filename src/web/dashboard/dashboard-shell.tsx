@@ -8,6 +8,7 @@ import { CampaignsScreen } from './screens/campaigns-screen';
 import { CompanyCaseScreen } from './screens/company-case-screen';
 import { DevelopersScreen } from './screens/developers-screen';
 import { IndividualCaseScreen } from './screens/individual-case-screen';
+import { SecurityScreen } from './screens/security-screen';
 import { TeamScreen } from './screens/team-screen';
 import { VerificationListScreen } from './screens/verification-list-screen';
 import { useSession } from './session';
@@ -28,6 +29,8 @@ export function DashboardShell() {
     signedOut();
     navigate('/dashboard/sign-in', { replace: true });
   };
+  // The organisation requires a second factor this member has not set up: only enrolment opens.
+  const enrolOnly = me.secondFactor.required && !me.secondFactor.enrolled;
   const link = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink);
 
   return (
@@ -40,11 +43,14 @@ export function DashboardShell() {
           </span>
         </div>
         <nav aria-label={t('nav.label')} className={styles.nav}>
+          {enrolOnly ? null : <>
           {me.abilities.review ? <NavLink to="/dashboard" end className={link}>{t('nav.verifications')}</NavLink> : null}
           {me.abilities.developers ? <NavLink to="/dashboard/developers" className={link}>{t('nav.developers')}</NavLink> : null}
           {me.abilities.developers ? <NavLink to="/dashboard/campaigns" className={link}>{t('nav.campaigns')}</NavLink> : null}
           {me.abilities.team ? <NavLink to="/dashboard/team" className={link}>{t('nav.team')}</NavLink> : null}
           {me.abilities.team ? <NavLink to="/dashboard/activity" className={link}>{t('nav.activity')}</NavLink> : null}
+          </>}
+          <NavLink to="/dashboard/security" className={link}>{t('nav.security')}</NavLink>
         </nav>
         <div className={styles.headerEnd}>
           <LanguagePicker />
@@ -52,7 +58,7 @@ export function DashboardShell() {
         </div>
       </header>
       <main className={styles.main} id="main">
-        <Routes>
+        {enrolOnly ? <Routes><Route path="*" element={<SecurityScreen />} /></Routes> : <Routes>
           <Route index element={me.abilities.review ? <VerificationListScreen /> : <DevelopersScreen />} />
           <Route path="verifications/individual/:id" element={<IndividualCaseScreen />} />
           <Route path="verifications/company/:id" element={<CompanyCaseScreen />} />
@@ -60,8 +66,9 @@ export function DashboardShell() {
           <Route path="campaigns" element={<CampaignsScreen />} />
           <Route path="team" element={<TeamScreen />} />
           <Route path="activity" element={<ActivityScreen />} />
+          <Route path="security" element={<SecurityScreen />} />
           <Route path="*" element={<VerificationListScreen />} />
-        </Routes>
+        </Routes>}
       </main>
     </div>
   );

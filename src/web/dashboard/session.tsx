@@ -5,6 +5,8 @@ export interface Session {
   me: Me;
   /** After sign-out or a 401: back to the sign-in screen. */
   signedOut: () => void;
+  /** Reads `GET /me` again (a second factor enrolled). */
+  refresh: () => void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

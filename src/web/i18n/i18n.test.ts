@@ -60,9 +60,9 @@ describe('translations', () => {
   const SAME_EVERYWHERE = /^(?:[A-Z0-9 ./,+()@:%-]*|vendorData|Selfie|selfie|Team|Status|Password|Dashboard|Postcode)$/;
   // Reviewed: words spelt as in English in that language.
   const SAME_IN: Partial<Record<string, readonly string[]>> = {
-    fr: ['Documents', 'Test', 'Active', 'Versions', 'Version {{n}}'],
-    de: ['(optional)', 'Website', 'Name', '{{page}} · Dashboard', 'Person', 'Person {{id}}', 'Definition (JSON)', 'Version {{n}}'],
-    nl: ['{{page}} · Dashboard'],
+    fr: ['Documents', 'Test', 'Active', 'Versions', 'Version {{n}}', 'Organisation'],
+    de: ['(optional)', 'Website', 'Name', '{{page}} · Dashboard', 'Person', 'Person {{id}}', 'Definition (JSON)', 'Version {{n}}', 'Passkey', 'Passkeys', 'Organisation'],
+    nl: ['{{page}} · Dashboard', 'Passkey', 'Passkeys'],
     es: ['No'],
     pt: ['E-mail'],
     it: ['No'],

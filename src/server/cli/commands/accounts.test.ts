@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCliServer, type CliServer } from '../cli-test-server';
+import { memberWithTotp, passwordStep } from '../../accounts/second-factor/second-factor.testkit';
+import { asMember } from '../../dashboard/dashboard.testkit';
 
 describe('idv orgs and idv users (against the real server)', () => {
   let s: CliServer;
@@ -41,5 +43,19 @@ describe('idv orgs and idv users (against the real server)', () => {
     const key = JSON.parse((await s.idv(['keys', 'create', '--mode', 'test', '--org', org.id, '--events-url', 'http://127.0.0.1:9/e', '--decision-url', 'http://127.0.0.1:9/d', '--json'])).stdout);
     expect(JSON.parse((await s.idv(['keys', 'show', key.id, '--json'])).stdout).orgId).toBe(org.id);
     expect((await s.idv(['keys', 'create', '--mode', 'test', '--org', 'org_nope', '--events-url', 'http://127.0.0.1:9/e', '--decision-url', 'http://127.0.0.1:9/d'])).code).toBe(1);
+  });
+
+  it('users reset-second-factor removes a locked-out member\'s factors and recovery codes, audited as the operator', async () => {
+    const m = await memberWithTotp(s.h, 'lost@phone.test', 'owner');
+    expect((await passwordStep(s.h, 'lost@phone.test')).res.body.data.pending).toBe(true);
+    const r = await s.idv(['users', 'reset-second-factor', '--email', 'LOST@phone.test', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: m.me.member.id, email: 'lost@phone.test', factorsRemoved: 1 });
+    const { res } = await passwordStep(s.h, 'lost@phone.test');
+    expect(res.body.data.member.email).toBe('lost@phone.test');
+    const log = await asMember(s.h, m, 'GET', '/audit');
+    expect(log.body.data.find((e: { action: string }) => e.action === 'second_factor.reset')).toMatchObject({ actorEmail: 'operator', detail: { factorsRemoved: 1 } });
+    expect((await s.idv(['users', 'reset-second-factor', '--email', 'nobody@phone.test'])).code).toBe(1);
+    expect((await s.idv(['users', 'reset-second-factor', '--email', 'nope'])).code).toBe(2);
   });
 });

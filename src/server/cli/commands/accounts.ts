@@ -1,4 +1,5 @@
 import { createMemberBodySchema, createOrgBodySchema, memberRoleSchema, type CreatedMember, type Org } from '../../../contract/accounts';
+import { resetSecondFactorBodySchema, type SecondFactorReset } from '../../../contract/accounts-second-factor';
 import { UsageError, type Command, type CommandGroup } from '../command';
 import { formatFields, shortTime, type Column } from '../output';
 
@@ -58,5 +59,22 @@ const createUser: Command = {
   },
 };
 
+const resetSecondFactor: Command = {
+  name: 'reset-second-factor',
+  summary: 'remove a locked-out member\'s second factors and recovery codes (audited)',
+  options: { email: { type: 'string', value: 'EMAIL', description: 'the member\'s e-mail address', required: true } },
+  details: [
+    'For a member who lost their authenticator app, passkeys and recovery codes: they sign in with their password alone',
+    'and, where their organisation requires a second factor, are taken to set up a new one. Check who is asking first.',
+  ],
+  async run({ opts, json, client, out }) {
+    const body = resetSecondFactorBodySchema.safeParse({ email: opts.string('email') });
+    if (!body.success) throw new UsageError(`--email: ${body.error.issues[0]!.message}`);
+    const { data } = await client().call<SecondFactorReset>('POST', '/users/reset-second-factor', body.data);
+    if (json) out.json(data);
+    else out.line(formatFields([['id', data.id], ['email', data.email], ['factors removed', String(data.factorsRemoved)]]));
+  },
+};
+
 export const orgsCommands: CommandGroup = { name: 'orgs', summary: 'customer organisations', commands: [createOrg, listOrgs] };
-export const usersCommands: CommandGroup = { name: 'users', summary: 'dashboard members (sign-in links)', commands: [createUser] };
+export const usersCommands: CommandGroup = { name: 'users', summary: 'dashboard members (sign-in links)', commands: [createUser, resetSecondFactor] };

@@ -14,7 +14,11 @@ export function PageStatus({ state, error, onRetry }: { state: 'loading' | 'erro
   const { t } = useTranslation('dashboard');
   const session = useContext(SessionContext);
   const ended = error?.status === 401;
+  // The owner required a second factor while this member was signed in: reading `me` again
+  // makes the shell open only Security, where they enrol one.
+  const enrol = error?.code === 'second_factor_required';
   useEffect(() => { if (ended) session?.signedOut(); }, [ended, session]);
+  useEffect(() => { if (enrol) session?.refresh(); }, [enrol, session]);
   if (state === 'loading') return <Spinner label={t('common.loading')} />;
   if (error?.status === 403) return <Alert tone="warning" live="assertive" testId="not-allowed">{t('common.notAllowed')}</Alert>;
   if (error?.status === 404) return <Alert tone="warning" live="assertive" testId="not-found">{t('common.notFound')}</Alert>;

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, type Me } from '../../../contract/accounts';
+import { isPending, type SignInAnswer } from '../../../contract/accounts-second-factor';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { call, DashboardError } from '../dashboard-api';
@@ -28,8 +29,13 @@ export function SetPasswordScreen({ onSignedIn }: { onSignedIn: (me: Me) => void
   const submit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      onSignedIn(await call<Me>('POST', '/auth/set-password', { token, password }));
-      navigate('/dashboard', { replace: true });
+      const answer = await call<SignInAnswer>('POST', '/auth/set-password', { token, password });
+      // A member with a second factor still answers it: the sign-in screen's second step.
+      if (isPending(answer)) navigate('/dashboard/sign-in', { replace: true, state: { pending: answer } });
+      else {
+        onSignedIn(answer);
+        navigate('/dashboard', { replace: true });
+      }
     } catch (e) {
       const code = e instanceof DashboardError ? e.code : null;
       // A weak password (the server's strength estimator) keeps the link: the person tries another.

@@ -1,0 +1,53 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Security: the member's second factors (authenticator app, passkeys), recovery codes. */
+export class DashboardSecurityPage {
+  constructor(readonly page: Page, readonly base: string) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(`${this.base}/dashboard/security`);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  }
+
+  factorRows(): Locator {
+    return this.page.getByTestId('factor-row');
+  }
+
+  /** Starts the app's enrolment; the key as the page shows it for typing in by hand. */
+  async startAuthenticatorApp(): Promise<string> {
+    await this.page.getByTestId('totp-start').click();
+    await expect(this.page.getByTestId('totp-qr')).toBeVisible();
+    return (await this.page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  }
+
+  async confirmAuthenticatorApp(code: string): Promise<void> {
+    const panel = this.page.getByTestId('totp-enrolment');
+    await panel.getByLabel('Code from your authenticator app').fill(code);
+    await panel.getByRole('button', { name: 'Confirm and turn on' }).click();
+  }
+
+  async recoveryCodes(): Promise<string[]> {
+    const list = this.page.getByTestId('recovery-code-list');
+    await expect(list).toBeVisible();
+    return list.locator('li').allTextContents();
+  }
+
+  /** Owners: the organisation's rule. */
+  async requireForEveryMember(): Promise<void> {
+    const box = this.page.getByLabel('Require a second factor for every member');
+    await box.check();
+    await expect(box).toBeChecked();
+  }
+
+  /** What a member required to enrol sees: this screen only, and why. */
+  async expectEnrolmentRequired(): Promise<void> {
+    await expect(this.page.getByTestId('second-factor-required')).toContainText('Your organisation requires a second factor');
+    await expect(this.page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link')).toHaveText(['Security']);
+  }
+
+  async addPasskey(name: string): Promise<void> {
+    const panel = this.page.getByTestId('passkey-add');
+    await panel.getByLabel('Name of the passkey').fill(name);
+    await panel.getByRole('button', { name: 'Add a passkey' }).click();
+  }
+}

@@ -1,0 +1,94 @@
+import { Hono, type Context } from 'hono';
+import { secondFactorBodySchema, type PendingSignIn } from '../../../contract/accounts-second-factor';
+import type { AppContext } from '../../context';
+import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
+import { clientAddress } from '../../limits/client-address';
+import { audit } from '../audit';
+import { createSession } from '../member-sessions';
+import { getMember, type MemberRow } from '../member-store';
+import type { Pending } from '../sign-in';
+import { signInThrottle } from '../sign-in-throttle';
+import { consumePendingSignIn, findPendingSignIn, setSignInWebauthnChallenge } from './challenges';
+import { listFactors } from './factor-store';
+import { authenticationOptions } from './passkeys';
+import { clearPendingCookie, readPendingCookie, setPendingCookie } from './pending-cookie';
+import { methodsOf, verifySecondFactor } from './verify-factor';
+
+type SignedIn = (c: Context, member: MemberRow, token: string) => Promise<Response>;
+
+/** The answer to a right password (or a used link) of a member with a second factor. */
+export async function pendingAnswer(c: Context, ctx: AppContext, pending: Pending): Promise<Response> {
+  setPendingCookie(c, ctx, pending.pendingToken);
+  const answer: PendingSignIn = { pending: true, methods: await methodsOf(ctx, pending.member.id), expiresAt: pending.expiresAt.toISOString() };
+  return ok(c, 'Second factor needed', answer);
+}
+
+/**
+ * The second step (`/api/dashboard/auth/second-factor…`): the pending cookie and one answer (a
+ * TOTP code, a recovery code, a passkey). Wrong answers count in the sign-in throttle of the
+ * member's e-mail and the client address, like wrong passwords; the pending sign-in ends when
+ * used or after 5 minutes.
+ */
+export function secondFactorSignInRoutes(ctx: AppContext, signedIn: SignedIn): Hono {
+  const app = new Hono();
+
+  async function pendingOf(c: Context) {
+    const token = readPendingCookie(c, ctx);
+    const row = token ? await findPendingSignIn(ctx.db, ctx.secrets, token, ctx.clock.now()) : null;
+    const member = row ? await getMember(ctx.db, row.memberId) : null;
+    return row && member ? { token, row, member } : null;
+  }
+  const expired = (c: Context) => {
+    clearPendingCookie(c, ctx);
+    return fail(c, 401, 'This sign-in has expired: enter your e-mail and password again', { code: 'sign_in_expired' });
+  };
+
+  app.post('/passkey-options', async (c) => {
+    const pending = await pendingOf(c);
+    if (!pending) return expired(c);
+    const options = await authenticationOptions(ctx, await listFactors(ctx.db, pending.member.id));
+    await setSignInWebauthnChallenge(ctx.db, ctx.secrets, pending.token, options.challenge, ctx.clock.now());
+    return ok(c, 'Passkey challenge', options);
+  });
+
+  app.post('/', async (c) => {
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = secondFactorBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const pending = await pendingOf(c);
+    if (!pending) return expired(c);
+    const { member } = pending;
+    const now = ctx.clock.now();
+    const address = clientAddress(c, ctx.settings.trustProxy);
+    const throttle = signInThrottle(ctx.db, ctx.secrets, member.email, address, now);
+    const actor = { orgId: member.orgId, memberId: member.id, email: member.email };
+    const wait = await throttle.waitS();
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: wait });
+    }
+    const checked = await verifySecondFactor(ctx, member.id, body.data, pending.row.webauthnChallenge);
+    // A passkey challenge is answered once, right or wrong: the next try asks for a new one.
+    if (body.data.method === 'passkey') await setSignInWebauthnChallenge(ctx.db, ctx.secrets, pending.token, null, now);
+    if (!checked.ok) {
+      const locked = await throttle.failed();
+      await audit(ctx.db, actor, locked ? 'member.locked' : 'second_factor.failed', now, member.id, { method: body.data.method, ...(locked ? { address } : {}) });
+      if (locked) {
+        c.header('Retry-After', String(locked));
+        return fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: locked });
+      }
+      return fail(c, 400, 'This code or passkey was not accepted', { code: 'wrong_second_factor' });
+    }
+    // Single use: of two requests with one pending cookie, only the first gets a session.
+    if (!(await consumePendingSignIn(ctx.db, ctx.secrets, pending.token, now))) return expired(c);
+    clearPendingCookie(c, ctx);
+    const token = await createSession(ctx.db, ctx.secrets, member.id, now);
+    if (body.data.method === 'recovery') await audit(ctx.db, actor, 'recovery_code.used', now, member.id);
+    else await audit(ctx.db, actor, 'second_factor.used', now, member.id, { method: body.data.method, factorId: checked.factorId });
+    await audit(ctx.db, actor, 'member.signed_in', now, member.id, { secondFactor: body.data.method });
+    return signedIn(c, member, token);
+  });
+
+  return app;
+}

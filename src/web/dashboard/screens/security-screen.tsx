@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecoveryCodes, Security } from '../../../contract/accounts-second-factor';
+import { Alert } from '../../ui/alert';
+import { call, DashboardError } from '../dashboard-api';
+import { FactorList } from '../parts/factor-list';
+import { PageStatus } from '../parts/page-status';
+import { PasskeyAddPanel } from '../parts/passkey-add';
+import { RecoveryCodesPanel } from '../parts/recovery-codes';
+import { TotpEnrolmentPanel } from '../parts/totp-enrolment';
+import { useSession } from '../session';
+import { useLoad } from '../use-load';
+import styles from '../dashboard.module.css';
+
+/**
+ * The member's second factors (every role), and for owners the organisation's rule. Where the
+ * organisation requires a factor the member lacks, this is the only screen the shell opens.
+ */
+export function SecurityScreen() {
+  const { t } = useTranslation('dashboard');
+  const { me, refresh } = useSession();
+  const security = useLoad(() => call<Security>('GET', '/security'), 'security');
+  const [fresh, setFresh] = useState<string[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The box shows the owner's choice at once; a refused change puts it back.
+  const [rule, setRuleShown] = useState<boolean | null>(null);
+  useEffect(() => { document.title = t('pageTitle', { page: t('security.title') }); }, [t]);
+
+  const changed = (codes: string[] | null = null) => {
+    if (codes) setFresh(codes);
+    security.reload();
+    refresh();
+  };
+  const regenerate = async () => {
+    setFailure(null);
+    try { setFresh((await call<RecoveryCodes>('POST', '/security/recovery-codes')).recoveryCodes); security.reload(); } catch { setFailure(t('security.failed')); }
+  };
+  const setRule = async (requireSecondFactor: boolean) => {
+    setFailure(null);
+    setRuleShown(requireSecondFactor);
+    try {
+      await call('PATCH', '/org/security', { requireSecondFactor });
+      changed();
+    } catch (e) {
+      setRuleShown(null);
+      setFailure(e instanceof DashboardError && e.code === 'own_second_factor_missing' ? t('security.orgOwnFirst') : t('security.failed'));
+    }
+  };
+
+  return (
+    <>
+      <h1 className={styles.title} tabIndex={-1}>{t('security.title')}</h1>
+      <p>{t('security.intro')}</p>
+      {me.secondFactor.required && !me.secondFactor.enrolled ? <Alert tone="warning" live="polite" testId="second-factor-required">{t('security.required')}</Alert> : null}
+      {failure ? <Alert tone="error" live="assertive" testId="security-error">{failure}</Alert> : null}
+      {security.state !== 'ready' ? <PageStatus state={security.state} error={security.state === 'error' ? security.error : undefined} onRetry={security.reload} /> : (
+        <>
+          <FactorList factors={security.data.factors} onChanged={() => changed()} />
+          {security.data.factors.some((f) => f.kind === 'totp') ? null : <TotpEnrolmentPanel onEnrolled={changed} />}
+          <PasskeyAddPanel onAdded={changed} />
+          {security.data.factors.length > 0 ? <RecoveryCodesPanel fresh={fresh} left={security.data.recoveryCodesLeft} onRegenerate={() => void regenerate()} /> : null}
+          {me.member.role === 'owner' ? (
+            <section aria-labelledby="org-security-title" className={styles.panel}>
+              <h2 id="org-security-title" className={styles.subtitle}>{t('security.orgTitle')}</h2>
+              <label className={styles.choice}>
+                <input type="checkbox" checked={rule ?? security.data.orgRequiresSecondFactor} onChange={(e) => void setRule(e.target.checked)} data-testid="org-require-second-factor" />
+                {' '}{t('security.orgRequire')}
+              </label>
+            </section>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
