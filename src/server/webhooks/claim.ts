@@ -52,18 +52,33 @@ export async function claimDueEvents(db: Db, now: Date, leaseUntil: Date, limit:
     // Over-fetch (x4) so workers racing on the same oldest rows still find unlocked ones.
     const candidates = await tx.select().from(ranked).where(lte(ranked.rank, perOrg * 4)).orderBy(ranked.rank, ranked.next).limit(limit * 4);
     if (candidates.length === 0) return [];
-    // Lock what is still due (another worker may have leased or locked some since the ranking).
-    const lockable = new Set((await tx.select({ id: webhookEvents.id }).from(webhookEvents)
-      .where(and(inArray(webhookEvents.id, candidates.map((c) => c.id)), eq(webhookEvents.state, 'pending'), lte(webhookEvents.nextAttemptAt, now)))
-      .for('update', { skipLocked: true })).map((r) => r.id));
+    // Lock only what this claim will take. Locking every candidate (even with SKIP LOCKED) would
+    // hold rows this worker then leaves, and a worker claiming at the same moment would skip
+    // them all and find nothing. Per organisation, in the ranking's order, LIMIT stops the lock
+    // at the rows taken; a fair share first (so one organisation cannot take every free slot of
+    // this claim), then what is left over.
+    const byOrg = new Map<string, string[]>();
+    for (const c of candidates) byOrg.set(c.orgId, [...(byOrg.get(c.orgId) ?? []), c.id]);
     const taken = new Map<string, number>();
     const due: string[] = [];
-    for (const c of candidates) {
-      if (due.length >= limit || !lockable.has(c.id)) continue;
-      const n = (share?.busy.get(c.orgId) ?? 0) + (taken.get(c.orgId) ?? 0);
-      if (n >= perOrg) continue;
-      taken.set(c.orgId, (taken.get(c.orgId) ?? 0) + 1);
-      due.push(c.id);
+    const room = (org: string) => perOrg - (share?.busy.get(org) ?? 0) - (taken.get(org) ?? 0);
+    const fairShare = Math.ceil(limit / byOrg.size);
+    for (const fair of [true, false]) {
+      for (const [org, ids] of byOrg) {
+        const left = limit - due.length;
+        if (left <= 0) break;
+        const ours = new Set(due);
+        const open = ids.filter((id) => !ours.has(id));
+        const want = Math.min(room(org), fair ? fairShare : left, left, open.length);
+        if (want <= 0) continue;
+        const locked = await tx.select({ id: webhookEvents.id }).from(webhookEvents)
+          .where(and(inArray(webhookEvents.id, open), eq(webhookEvents.state, 'pending'), lte(webhookEvents.nextAttemptAt, now)))
+          .orderBy(webhookEvents.nextAttemptAt, webhookEvents.id)
+          .limit(want)
+          .for('update', { skipLocked: true });
+        taken.set(org, (taken.get(org) ?? 0) + locked.length);
+        due.push(...locked.map((r) => r.id));
+      }
     }
     if (due.length === 0) return [];
     return tx.update(webhookEvents)
