@@ -43,10 +43,19 @@ export class IndividualDocumentCapturePage extends CaptureScreen {
     await expect(this.capturePreview()).toHaveAttribute('data-checked', 'true', { timeout });
   }
 
-  /** Camera → automatic capture → confirm. */
-  async captureAndConfirm(): Promise<void> {
+  /**
+   * Camera → automatic capture → on: a capture with nothing to say about it goes on by itself
+   * (`data-auto-continue`, shown for a moment with Retake); one with a note waits for the tap.
+   * Returns whether the tap was needed.
+   */
+  async captureAndConfirm(): Promise<'tapped' | 'went-on'> {
     await this.waitForAutoCapture();
+    if (await this.capturePreview().getAttribute('data-auto-continue') === 'true') {
+      await expect(this.root).toBeHidden({ timeout: 10_000 });
+      return 'went-on';
+    }
     await expect(this.root.getByTestId('use-photo')).toBeEnabled();
     await this.usePhoto();
+    return 'tapped';
   }
 }

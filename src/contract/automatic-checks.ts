@@ -57,9 +57,35 @@ export const automaticChecksSchema = z.object({
      * How: `visual_zone_agrees`, `visual_zone_disagrees` (a printed name differs by a letter or two:
      * one of the reads is wrong), `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`,
      * `names_malformed`, `resolution_too_low` (too little detail a character for two reads to be
-     * independent), `no_mrz`.
+     * independent), `no_mrz`; for a licence's barcode, `front_agrees` (names and date of birth
+     * printed on the front as the barcode holds them), `front_differs`, `front_unread`.
      */
     nameConfirmation: z.string().optional(),
+    /** Added with licences: where docInfo came from (`mrz`, `barcode`, `none`), when a barcode was looked for. */
+    source: z.enum(['mrz', 'barcode', 'none']).optional(),
+    /**
+     * Added with licences: the back's PDF417 as the server read it again. `payload`: `aamva`,
+     * `malformed` (decoded, but no AAMVA data: `error`, `detail`) or `none` (no barcode decoded).
+     * `front`: each field the front prints against the barcode (`agrees`, `differs`, `unread`).
+     */
+    barcode: z.object({
+      expected: z.boolean(),
+      decoded: z.boolean(),
+      payload: z.enum(['aamva', 'malformed', 'none']),
+      error: z.string().optional(),
+      detail: z.string().optional(),
+      version: z.number().int().optional(),
+      iin: z.string().optional(),
+      jurisdiction: z.string().optional(),
+      country: z.string().optional(),
+      subfile: z.string().optional(),
+      truncatedFields: z.array(z.string()).optional(),
+      problems: z.array(z.string()).optional(),
+      front: z.record(z.string(), z.enum(['agrees', 'differs', 'unread'])).optional(),
+      via: z.string(),
+      tries: z.number().int(),
+      ms: z.number(),
+    }).optional(),
   }).optional(),
   /**
    * Risk signals raised on the session (repeat identities, blocklist, liveness and document

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 export const riskSignals = [
   'duplicate_face', 'reused_document', 'blocklist_hit', 'liveness_retries', 'injected_camera',
-  'puppet_suspected', 'document_expired', 'minimum_age', 'name_unconfirmed',
+  'puppet_suspected', 'document_expired', 'minimum_age', 'name_unconfirmed', 'document_data_mismatch',
 ] as const;
 export type RiskSignal = (typeof riskSignals)[number];
 export const riskActions = ['none', 'review', 'decline'] as const;
@@ -26,6 +26,8 @@ export const DEFAULT_RISK_RULES: Record<RiskSignal, RiskAction> = {
   document_expired: 'decline',
   minimum_age: 'decline',
   name_unconfirmed: 'review',
+  // The front's print and the licence's barcode disagree: an altered card, or a misread; a specialist tells.
+  document_data_mismatch: 'review',
 };
 
 export const riskSignalSchema = z.enum(riskSignals);

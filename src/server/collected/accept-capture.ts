@@ -3,7 +3,7 @@ import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, type HostedErrorCode, type Media
 import type { AppContext } from '../context';
 import { recordUpload, type HostedResult, type UploadPatch } from '../domain/individual-hosted';
 import type { VerificationRow } from '../domain/individual-record';
-import { lookForDocument } from '../media/document-presence';
+import { barcodeOnBack, lookForDocument } from '../media/document-presence';
 import { processUpload } from '../media/process-upload';
 import { readLimitedBody } from '../media/read-body';
 import { compareWithOtherSide } from '../media/same-side';
@@ -44,11 +44,18 @@ export async function acceptCapture(
   if (slot !== 'selfie') {
     // Any client can call the API: nothing without a document in it is stored as a document.
     const look = await lookForDocument(image.bytes);
+    // A licence's back shown close to its barcode (the side compare needs the card's outline: none here).
+    if (!look && slot === 'document-back' && await barcodeOnBack(image.bytes)) return record(ctx, id, slot, image.bytes, patch);
     if (!look) return { ok: false, code: 'document_not_found' };
     const other = await compareWithOtherSide(ctx.storage, row.media[slot === 'document-front' ? 'back' : 'front'], look);
     if (other?.same) return { ok: false, code: 'same_side', detail: `The picture shows the same side of the document as the ${slot === 'document-front' ? 'back' : 'front'}` };
   }
+  return record(ctx, id, slot, image.bytes, patch);
+}
+
+/** Stores the checked capture under a fresh key and records it (recordUpload owns the file from there). */
+async function record(ctx: Ctx, id: string, slot: MediaSlot, bytes: Buffer, patch?: UploadPatch): Promise<CaptureResult> {
   const storageKey = storageKeyFor(id, slot);
-  await ctx.storage.put(storageKey, image.bytes);
+  await ctx.storage.put(storageKey, bytes);
   return recordUpload(ctx, id, slot, storageKey, patch);
 }

@@ -25,7 +25,7 @@ export async function multipart(form: FormData): Promise<{ raw: Uint8Array<Array
  * A customer's server collecting media itself: create, choose the document, upload the captures
  * (and frames), submit. Returns the verification id; throws on any refused step.
  */
-export async function collectAndSubmit(h: Harness, apiKey: string, media: CollectedMedia, docType = 'NATIONAL_ID'): Promise<string> {
+export async function collectAndSubmit(h: Harness, apiKey: string, media: CollectedMedia, docType = 'NATIONAL_ID', issuingState = 'UTO'): Promise<string> {
   const created = await h.request('POST', '/api/v1/verifications', { key: apiKey, body: { vendorData: 'collected' } });
   if (created.status !== 200) throw new Error(`create: ${JSON.stringify(created.body)}`);
   const id = (created.body as { data: { verificationId: string } }).data.verificationId;
@@ -34,7 +34,7 @@ export async function collectAndSubmit(h: Harness, apiKey: string, media: Collec
     if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   };
   const jpeg = { 'content-type': 'image/jpeg' };
-  await step('PUT', '/document', { body: { type: docType, issuingState: 'UTO' } });
+  await step('PUT', '/document', { body: { type: docType, issuingState } });
   await step('PUT', '/media/document-front', { raw: new Uint8Array(media.front), headers: jpeg });
   if (media.back) await step('PUT', '/media/document-back', { raw: new Uint8Array(media.back), headers: jpeg });
   await step('PUT', '/media/selfie', { raw: new Uint8Array(media.selfie), headers: jpeg });

@@ -2,6 +2,7 @@
 // search (identity/identity-marks.ts) hands its matches in.
 import { effectiveRiskRules, type RaisedSignal, type RiskAction, type RiskRules, type RiskSignal } from '../../contract/risk-rules';
 import type { SessionAnalysis } from './analysis/session-analysis';
+import { documentDataOf } from './document-data';
 
 /** A match found across the organisation's verifications or lists. */
 export interface RepeatMatch {
@@ -58,12 +59,14 @@ export function raiseSignals(a: SessionAnalysis, input: RiskInput = {}): RaisedS
   const raise = (signal: RiskSignal, detail: string, extra: Partial<RaisedSignal> = {}, cap: RiskAction = 'decline') => {
     out.push({ signal, action: atMost(rules[signal], cap), detail, ...extra });
   };
-  const { mrz } = a;
-  if (mrz.found && mrz.valid && mrz.expired) raise('document_expired', 'the document has expired');
-  // Check digits prove numbers and dates, never names.
-  if (mrz.found && mrz.nameConfirmed !== true) raise('name_unconfirmed', `the MRZ names were not confirmed (${mrz.nameConfirmation ?? 'not checked'})`);
+  const doc = documentDataOf(a);
+  if (doc.valid && doc.expired) raise('document_expired', 'the document has expired');
+  // Check digits prove numbers and dates, never names; a barcode proves only what it holds, and anyone can print one.
+  if (doc.source === 'mrz' && !doc.namesConfirmed) raise('name_unconfirmed', `the MRZ names were not confirmed (${doc.nameConfirmation})`);
+  if (doc.source === 'barcode' && doc.mismatched.length) raise('document_data_mismatch', `the front prints other data than the barcode holds: ${doc.mismatched.join(', ')}`);
+  else if (doc.source === 'barcode' && !doc.namesConfirmed) raise('name_unconfirmed', 'the barcode\'s names and date of birth were not found printed on the front (front_unread)');
   if (input.minimumAge != null) {
-    const age = mrz.docInfo?.dob && input.today ? ageOn(mrz.docInfo.dob, input.today) : null;
+    const age = doc.docInfo?.dob && input.today ? ageOn(doc.docInfo.dob, input.today) : null;
     if (age === null) raise('minimum_age', `the date of birth could not be read, the key asks for ${input.minimumAge}+`, {}, 'review');
     else if (age < input.minimumAge) raise('minimum_age', `age ${age} on the document's date of birth, the key asks for ${input.minimumAge}+`);
   }

@@ -5,6 +5,7 @@ import type { AutomaticChecks } from '../../contract/automatic-checks';
 import { recheckLiveness } from './liveness-recheck';
 import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from './face-thresholds';
 import { raiseSignals, type RiskInput } from './risk-signals';
+import { documentDataOf } from './document-data';
 
 export type DecisionsMode = 'auto' | 'review';
 
@@ -40,9 +41,12 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   else if (a.selfie.faces > 1) doubts.push('more than one face on the selfie');
   if (!a.document) doubts.push('no face found on the document');
 
-  const { mrz } = a;
-  if (!mrz.found) doubts.push('document data (MRZ) could not be read');
-  else if (!mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}${mrz.withheld?.length ? `; not taken: ${mrz.withheld.join(', ')}` : ''}`);
+  const { mrz, barcode } = a;
+  const doc = documentDataOf(a);
+  if (doc.source === 'none' && barcode?.expected && !barcode.decoded) doubts.push('document data (barcode) could not be read: no PDF417 was decoded on the back');
+  else if (doc.source === 'none' && barcode?.decoded && barcode.aamva && !barcode.aamva.ok) doubts.push(`the back's barcode holds no licence data (${barcode.aamva.error}: ${barcode.aamva.detail})`);
+  else if (doc.source === 'none') doubts.push('document data (MRZ) could not be read');
+  else if (doc.source === 'mrz' && !mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}${mrz.withheld?.length ? `; not taken: ${mrz.withheld.join(', ')}` : ''}`);
   const signals = raiseSignals(a, risk);
   for (const s of signals) {
     // The expired document keeps its reason of old (customers match on it).
@@ -78,8 +82,10 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
     },
     document: {
       mrz: !mrz.found ? 'unreadable' : mrz.valid ? 'valid' : 'invalid', format: mrz.format ?? '',
-      failedChecks: mrz.failedChecks ?? [], withheldFields: mrz.withheld ?? [], expired: mrz.found ? Boolean(mrz.expired) : null, side: mrz.side ?? '',
-      nameConfirmed: mrz.nameConfirmed === true, nameConfirmation: mrz.found ? mrz.nameConfirmation ?? 'not_checked' : 'no_mrz',
+      failedChecks: mrz.failedChecks ?? [], withheldFields: mrz.withheld ?? [],
+      expired: doc.source === 'barcode' ? doc.expired : mrz.found ? Boolean(mrz.expired) : null, side: doc.source === 'barcode' ? 'back' : mrz.side ?? '',
+      nameConfirmed: doc.namesConfirmed, nameConfirmation: doc.source === 'none' ? 'no_mrz' : doc.nameConfirmation,
+      ...(barcode ? { source: doc.source, barcode: barcodeChecks(barcode) } : {}),
     },
     risk: { signals },
     durationMs: a.durationMs,
@@ -87,6 +93,22 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   return {
     outcome, reason: failures.join('; '), checks,
     // A partly valid MRZ still gives the fields it proved (the others are '') to the specialist.
-    ...(mrz.found && mrz.docInfo ? { docInfo: mrz.docInfo } : {}),
+    ...(doc.docInfo ? { docInfo: doc.docInfo } : {}),
+  };
+}
+
+/** The barcode's findings as the checks show them (no personal data beyond what docInfo holds: the address stays in the analysis). */
+function barcodeChecks(b: NonNullable<SessionAnalysis['barcode']>): NonNullable<NonNullable<AutomaticChecks['document']>['barcode']> {
+  const parsed = b.aamva?.ok ? b.aamva : null;
+  return {
+    expected: b.expected, decoded: b.decoded,
+    payload: !b.decoded ? 'none' : parsed ? 'aamva' : 'malformed',
+    ...(b.aamva && !b.aamva.ok ? { error: b.aamva.error, detail: b.aamva.detail } : {}),
+    ...(parsed ? {
+      version: parsed.version, iin: parsed.iin, jurisdiction: parsed.jurisdiction, country: parsed.country ?? '', subfile: parsed.subfile,
+      truncatedFields: parsed.truncated, problems: parsed.problems,
+    } : {}),
+    ...(b.front ? { front: b.front.fields } : {}),
+    via: b.via ?? '', tries: b.tries, ms: b.ms,
   };
 }

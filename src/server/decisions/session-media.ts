@@ -5,7 +5,7 @@ import type { VerificationRow } from '../domain/individual-record';
 import type { SessionMedia } from './analysis/session-analysis';
 
 /** Reads a session's captures and liveness evidence (but its screen-light frames) from storage for the analysis worker. */
-export async function loadSessionMedia(storage: MediaStorage, row: Pick<VerificationRow, 'media' | 'liveness'>, now: Date): Promise<SessionMedia> {
+export async function loadSessionMedia(storage: MediaStorage, row: Pick<VerificationRow, 'media' | 'liveness' | 'docType' | 'issuingState'>, now: Date): Promise<SessionMedia> {
   const get = async (key: string | undefined) => (key ? storage.get(key) : null);
   const media = row.media as { selfie?: string; front?: string; back?: string };
   const evidence: { label: LivenessFrameLabel; data: Uint8Array }[] = [];
@@ -19,6 +19,6 @@ export async function loadSessionMedia(storage: MediaStorage, row: Pick<Verifica
   }
   return {
     selfie: await get(media.selfie), front: await get(media.front), back: await get(media.back),
-    evidence, today: now.toISOString().slice(0, 10),
+    evidence, today: now.toISOString().slice(0, 10), document: { type: row.docType, country: row.issuingState },
   };
 }

@@ -4,6 +4,7 @@ import type { apiKeys, verifications } from '../db/schema';
 import type { SessionAnalysis } from '../decisions/analysis/session-analysis';
 import type { RiskInput } from '../decisions/risk-signals';
 import { livenessRiskInputOf } from '../decisions/risk-signals';
+import { documentDataOf } from '../decisions/document-data';
 import type { Secrets } from '../lib/secrets';
 import { storedRiskRules } from '../keys/key-admin';
 import { documentDigest, nameDigest } from './identity-digests';
@@ -17,14 +18,14 @@ type VerificationRow = typeof verifications.$inferSelect;
  * Inside the decision's transaction: searches the organisation's earlier verifications for this
  * session's face and document, stores its own mark for the sessions to come, and answers the
  * risk input of the rules (the key's rules and minimum age, the matches, the liveness signals).
- * Only fields the MRZ's checks proved are digested (the docInfo of a partly valid MRZ has '' for
- * the others).
+ * Only fields the document proved are digested (the docInfo of a partly valid MRZ has '' for
+ * the others; a licence's come from its barcode).
  */
 export async function identityRiskOf(
   tx: Tx, root: Db, deps: { secrets: Pick<Secrets, 'digest'>; now: Date },
   row: VerificationRow, key: KeyRow, analysis: SessionAnalysis, today: string,
 ): Promise<RiskInput> {
-  const doc = analysis.mrz.found ? analysis.mrz.docInfo : undefined;
+  const doc = documentDataOf(analysis).docInfo;
   const mark: IdentityMark = {
     verificationId: row.id, orgId: key.orgId,
     embedding: analysis.selfieDescriptor?.length ? analysis.selfieDescriptor : null,

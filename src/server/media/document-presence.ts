@@ -27,3 +27,20 @@ export async function lookForDocument(jpeg: Buffer): Promise<DocumentLook | null
 export async function documentPresent(jpeg: Buffer): Promise<boolean> {
   return (await lookForDocument(jpeg)) !== null;
 }
+
+/** Long edge a back is decoded at when no card outline was found, px (one straight ZXing pass, ~50–150 ms). */
+const BARCODE_PROBE_EDGE = 1600;
+
+/**
+ * A licence's back held close to its barcode: the card's edges may leave the picture, yet the
+ * PDF417 proves it is a document's back. One straight decode at a bounded size, on the request
+ * thread (ZXing's WebAssembly is synchronous), so a picture with no card costs little; the
+ * decision worker reads the barcode again, thoroughly, from the stored file.
+ */
+export async function barcodeOnBack(jpeg: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(jpeg)
+    .resize(BARCODE_PROBE_EDGE, BARCODE_PROBE_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { decodePdf417 } = await import('../decisions/barcode/read-barcode');
+  return (await decodePdf417({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) })) !== null;
+}

@@ -10,9 +10,11 @@ import { get2dContext } from './video-frame';
  * no-document: nothing card-like in the photo (blocks "Use this photo"); same-side: the back
  * step's photo shows the accepted front again (blocks); no-portrait: the side
  * that carries the holder's photo shows no face; small: long edge under the document minimum
- * (1600 px); too-bright: glare or washed out.
+ * (1600 px); too-bright: glare or washed out; no-barcode: a licence's back whose PDF417 does not
+ * decode here (the service could not read its data either: advice to retake, never a block, as a
+ * damaged barcode must not trap the person).
  */
-export type PhotoNote = 'no-document' | 'same-side' | 'no-portrait' | 'small' | 'too-dark' | 'too-bright' | 'blurry';
+export type PhotoNote = 'no-document' | 'same-side' | 'no-portrait' | 'small' | 'too-dark' | 'too-bright' | 'blurry' | 'no-barcode';
 
 /** Notes that forbid using the photo. */
 export function blocksUse(notes: readonly PhotoNote[] | null): boolean {

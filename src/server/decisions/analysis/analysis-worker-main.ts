@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { createMrzReader } from '../mrz/read-mrz';
+import { createBarcodeReader } from '../barcode/read-barcode';
 import { analyseSession } from './analyse-session';
 import { loadFaceEngine } from './face-engine';
 import type { WorkerRequest, WorkerResponse } from './analysis-protocol';
@@ -7,11 +8,11 @@ import type { WorkerRequest, WorkerResponse } from './analysis-protocol';
 // One session at a time: the models are not re-entrant and the machine has few cores; the pool
 // on the main thread queues. Models load once, on the first request (or 'warm').
 const port = parentPort!;
-let engines: Promise<{ face: Awaited<ReturnType<typeof loadFaceEngine>>; mrz: ReturnType<typeof createMrzReader> }> | null = null;
+let engines: Promise<{ face: Awaited<ReturnType<typeof loadFaceEngine>>; mrz: ReturnType<typeof createMrzReader>; barcode: ReturnType<typeof createBarcodeReader> }> | null = null;
 const load = () => (engines ??= (async () => {
   const mrz = createMrzReader();
   await mrz.warm();
-  return { face: await loadFaceEngine(), mrz };
+  return { face: await loadFaceEngine(), mrz, barcode: createBarcodeReader() };
 })());
 
 let queue: Promise<unknown> = Promise.resolve();

@@ -35,6 +35,32 @@ export interface MrzAnalysis {
   nameConfirmation?: string;
 }
 
+/**
+ * The PDF417 of a US or Canadian licence or ID card (AAMVA), read again on the server from the
+ * stored back. Absent from analyses made before it, and where no barcode was looked for.
+ */
+export interface BarcodeAnalysis {
+  /** The chosen document carries one: a driving licence, or a US or Canadian ID card. */
+  expected: boolean;
+  /** A PDF417 was decoded on the back. */
+  decoded: boolean;
+  /** How it was decoded (whole picture, levelled card, a scale or tilt), and what the search cost. */
+  via?: string;
+  tries: number;
+  ms: number;
+  /** The payload as AAMVA: its header and what it proved, or why it is no AAMVA payload. */
+  aamva?:
+    | { ok: true; version: number; iin: string; jurisdiction: string; country: 'USA' | 'CAN' | null; subfile: 'DL' | 'ID'; truncated: string[]; problems: string[] }
+    | { ok: false; error: string; detail: string };
+  /** docInfo from the barcode (the AAMVA fields, `issuingState` USA or CAN). */
+  docInfo?: DocInfo;
+  /** Address and jurisdiction, for the specialist (the case view). */
+  address?: { street: string; city: string; region: string; postalCode: string };
+  expired?: boolean;
+  /** The front's printed fields against the barcode's (barcode/licence-front.ts); absent without a front read. */
+  front?: { fields: Record<string, 'agrees' | 'differs' | 'unread'>; readable: boolean };
+}
+
 export interface SessionAnalysis {
   selfie: FaceSummary | null;
   /** The document portrait (front, or the back when only the back carries a face). */
@@ -43,6 +69,7 @@ export interface SessionAnalysis {
   faceDistance: number | null;
   evidence: EvidenceFrameAnalysis[];
   mrz: MrzAnalysis;
+  barcode?: BarcodeAnalysis;
   /**
    * The selfie's 128-d dlib descriptor (face-engine.ts), stored to find the same face in the
    * organisation's other verifications; null without a selfie face. Optional: older analyses.
@@ -60,4 +87,6 @@ export interface SessionMedia {
   evidence: { label: LivenessFrameLabel; data: Uint8Array }[];
   /** UTC date the document's expiry is judged against (YYYY-MM-DD). */
   today: string;
+  /** The document the person chose (type, issuing country alpha-3): which data a back carries. */
+  document?: { type: string | null; country: string | null };
 }

@@ -20,6 +20,13 @@ export interface MrzReader {
    * OCR engine itself fails (no model, worker crash): that is the server's fault, not the photo's.
    */
   read(image: Buffer, today: Date, otherSide?: Buffer | null): Promise<MrzReading>;
+  /**
+   * The printed text of a document photo as the Latin model reads it (the visual zone), the
+   * card found and levelled, in its two likeliest quarter turns, each as a string; [] for bytes
+   * that are no image. For documents whose data is not in an MRZ (a licence's front against
+   * its barcode).
+   */
+  readVisualZone(image: Buffer): Promise<string[]>;
   /** Starts the OCR workers now (a start takes ~1.4 s), so the first read does not wait for them. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -228,6 +235,17 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     async warm() { await Promise.all([tesseract(), latin()]); },
     read(image, today, otherSide = null) {
       const next = queue.then(() => readOnce(image, today, otherSide));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    readVisualZone(image) {
+      const next = queue.then(async () => {
+        const views = await vizViews(image);
+        if (!views) return [];
+        const texts: string[] = [];
+        for (const turn of views.turns.slice(0, 2)) texts.push(await readViz(await latin(), turn ? (await rotate(views.image, turn)).image : views.image));
+        return texts;
+      });
       queue = next.catch(() => undefined);
       return next;
     },

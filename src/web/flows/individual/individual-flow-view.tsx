@@ -205,6 +205,7 @@ export function IndividualFlowView({ processId, session, sessionRef, api, store,
             resubmissionReason={session.resubmissionReason ?? null}
             retake={retake}
             otherSide={step === 'document-back' ? captures['document-front']?.blob ?? null : null}
+            issuingState={session.document?.issuingState ?? null}
             noSizeConstraints={noSizeConstraints}
             onConfirm={confirm(step, step)}
             onContinue={() => advance(step)}

@@ -162,7 +162,7 @@ describe('DocumentCaptureStep preview notes', () => {
 });
 
 describe('DocumentCaptureStep auto-capture and document checks', () => {
-  it('takes the photo by itself when the engine says so, and says it did', async () => {
+  it('takes the photo by itself when the engine says so, shows it a moment with Retake and goes on without a tap', async () => {
     camera = installFakeCamera();
     const p = props();
     render(<DocumentCaptureStep {...p} />);
@@ -173,8 +173,25 @@ describe('DocumentCaptureStep auto-capture and document checks', () => {
     expect(screen.queryByTestId('photo-preview')).toBeNull();
     frame('ready', true);
     await waitFor(() => expect(screen.getByTestId('capture-preview').dataset.capture).toBe('auto'));
+    await waitFor(() => expect(screen.getByTestId('capture-preview').dataset.autoContinue).toBe('true'));
+    expect(screen.getByTestId('auto-captured').textContent).toBe('Photo taken. Going on…');
+    expect(screen.getByTestId('retake')).toBeTruthy();
+    expect(p.onConfirm).not.toHaveBeenCalled();
+    await waitFor(() => expect(p.onConfirm).toHaveBeenCalledOnce(), { timeout: 4000 });
+  });
+
+  it('keeps the tap for a photo taken by itself that has something to say (a small photo)', async () => {
+    camera = installFakeCamera();
+    photo.belowMinimum = true;
+    const p = props();
+    render(<DocumentCaptureStep {...p} />);
+    await waitFor(() => expect(engine.listeners.size).toBe(1));
+    frame('ready', true);
+    await waitFor(() => expect(screen.getByTestId('capture-preview').dataset.checked).toBe('true'));
+    expect(screen.getByTestId('capture-preview').dataset.autoContinue).toBe('false');
     expect(screen.getByTestId('auto-captured').textContent).toBe('Photo taken');
-    await waitFor(() => expect((screen.getByTestId('use-photo') as HTMLButtonElement).disabled).toBe(false));
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(p.onConfirm).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('use-photo'));
     expect(p.onConfirm).toHaveBeenCalledOnce();
   });

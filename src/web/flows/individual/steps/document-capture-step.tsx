@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocType } from '../../../../contract/document';
+import { docTypeCarriesBarcode } from '../../../../contract/document-types';
 import type { DocumentHint } from '../../../../vision/document/types';
 import { checkDocumentCapture } from '../../../capture/document-photo-check';
 import type { EncodedImage } from '../../../capture/encode-image';
@@ -13,6 +14,8 @@ import { Screen } from '../../../ui/screen';
 import { Spinner } from '../../../ui/spinner';
 import { useCamera } from '../../../capture-hooks/use-camera';
 import { useDocumentGuidance } from '../../../capture-hooks/use-document-guidance';
+import { useBarcodeGuidance } from '../../../capture-hooks/use-barcode-guidance';
+import type { PhotoNote } from '../../../capture/photo-notes';
 import { usePhotoCapture, type PhotoSource } from '../../../capture-hooks/use-photo-capture';
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
@@ -38,13 +41,41 @@ export interface DocumentCaptureStepProps {
    * (the server compares the sides anyway).
    */
   otherSide?: Blob | null;
+  /** The chosen issuing country (alpha-3): a US or Canadian ID card's back carries a barcode, as every licence's does. */
+  issuingState?: string | null;
   noSizeConstraints: boolean;
   onConfirm: (image: EncodedImage) => void;
   onContinue: () => void;
   onBack?: () => void;
 }
 
-const hintTone = (hint: DocumentHint) => (hint === 'ready' ? 'good' : 'warn');
+/**
+ * How long a capture taken by itself that passed every check is shown before the flow goes on,
+ * ms: long enough to see it and reach "Retake", short enough not to be a wait.
+ */
+export const AUTO_CONTINUE_MS = 1500;
+
+type StepHint = DocumentHint | 'barcode-closer' | 'barcode-hold';
+const hintTone = (hint: StepHint) => (hint === 'ready' ? 'good' : 'warn');
+
+/**
+ * On a barcode back the card finder's advice is bent towards the barcode: close enough to read
+ * it, a card past the guide's edges is fine ("show all four corners" would push the person
+ * back), and "perfect" waits for the decode.
+ */
+function barcodeHint(card: DocumentHint | null, barcode: 'barcode-closer' | null): StepHint | null {
+  if (card === 'turn-over' || card === 'no-document' || card === 'too-dark' || card === 'glare') return card;
+  if (barcode) return barcode;
+  if (card === 'ready' || card === 'hold-still' || card === 'too-close' || card === 'cut-off') return 'barcode-hold';
+  return card;
+}
+
+/** A still's notes on a barcode back: its decode decides, not whether the whole card shows. */
+async function withBarcode(notes: Promise<PhotoNote[]>, decoded: Promise<boolean | null>): Promise<PhotoNote[]> {
+  const [n, ok] = await Promise.all([notes, decoded]);
+  if (ok === true) return n.filter((x) => x !== 'no-document');
+  return ok === false && !n.includes('no-document') && !n.includes('same-side') ? ['no-barcode', ...n] : n;
+}
 
 export function DocumentCaptureStep(props: DocumentCaptureStepProps) {
   const textsReady = useCaptureTexts();
@@ -59,23 +90,48 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
   // Every side but a passport's back-less page carries the holder's photo on its front.
   const expectPortrait = side === 'front';
   const otherSide = side === 'back' ? props.otherSide ?? null : null;
+  const barcode = side === 'back' && docTypeCarriesBarcode(docType, props.issuingState);
   const describe = useCallback(
-    (image: EncodedImage, _source: PhotoSource) => checkDocumentCapture(image, { expectPortrait, otherSide }),
-    [expectPortrait, otherSide],
+    (image: EncodedImage, source: PhotoSource) => {
+      const notes = checkDocumentCapture(image, { expectPortrait, otherSide });
+      if (!barcode) return notes;
+      // A live capture was taken because its barcode decoded; a shutter photo or a file is decoded now.
+      const decoded = source === 'auto' ? Promise.resolve(true)
+        : import('../../../capture/barcode/barcode-engine').then((m) => m.decodeBarcodeStill(image.blob), () => null);
+      return withBarcode(notes, decoded);
+    },
+    [expectPortrait, otherSide, barcode],
   );
   const capture = usePhotoCapture('document', (confirmedUrl || serverHas) && !props.retake ? 'have' : 'camera', { describe });
   const camera = useCamera('document', capture.mode === 'camera', props.noSizeConstraints);
   const live = capture.mode === 'camera' && camera.state.kind === 'live';
   const guideRef = useRef<HTMLDivElement>(null);
   const guidance = useDocumentGuidance(camera.videoRef, guideRef, live, otherSide);
+  const codes = useBarcodeGuidance(camera.videoRef, guideRef, barcode, live);
   const failed = capture.mode === 'camera' && camera.state.kind === 'failed' ? camera.state.error : null;
   const { shoot, mode } = capture;
 
-  // Auto-capture: the engine saw the card fill the guide, sharp, without glare, steady.
+  // Auto-capture: the engine saw the card fill the guide, sharp, without glare, steady; on a
+  // barcode back, the barcode decoded (the card's outline alone says nothing of its modules).
+  const takeNow = barcode ? codes.decoded : guidance.autoCapture;
   useEffect(() => {
     const video = camera.videoRef.current;
-    if (guidance.autoCapture && live && mode === 'camera' && video) void shoot(video, 'auto');
-  }, [guidance.autoCapture, live, mode, shoot, camera.videoRef]);
+    if (takeNow && live && mode === 'camera' && video) void shoot(video, 'auto');
+  }, [takeNow, live, mode, shoot, camera.videoRef]);
+
+  // A side taken by itself with nothing to say about it needs no "Use this photo": it is shown
+  // for a moment with "Retake" and the flow goes on. Shutter photos, files and any note keep the tap.
+  const pending = capture.pending;
+  const autoContinue = capture.mode === 'preview' && pending?.source === 'auto' && pending.notes !== null && pending.notes.length === 0;
+  const { take } = capture;
+  // The parent hands a new callback each render: the timer must not restart with it.
+  const confirmRef = useRef(onConfirm);
+  useEffect(() => { confirmRef.current = onConfirm; }, [onConfirm]);
+  useEffect(() => {
+    if (!autoContinue) return;
+    const timer = setTimeout(() => { const image = take(); if (image) confirmRef.current(image); }, AUTO_CONTINUE_MS);
+    return () => clearTimeout(timer);
+  }, [autoContinue, take]);
 
   const documentName = t(`capture.docName.${docType}`);
   const title = capture.mode === 'preview'
@@ -101,6 +157,7 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
 
   const retake = () => {
     guidance.reset();
+    codes.reset();
     capture.retake();
   };
 
@@ -108,18 +165,19 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
     const { notes, source } = capture.pending;
     const noDocument = notes?.includes('no-document') ?? false;
     const sameSide = notes?.includes('same-side') ?? false;
+    const noBarcode = notes?.includes('no-barcode') ?? false;
     return (
       <Screen title={title} step={step} onBack={onBack} testId={testId} variant="camera" footer={
         <>
           <Button onClick={() => { const image = capture.take(); if (image) onConfirm(image); }} disabled={blocksUse(notes)} data-testid="use-photo">
             {notes === null ? tc('document.checking') : t('capture.usePhoto')}
           </Button>
-          <Button variant={noDocument || sameSide ? 'primary' : 'secondary'} onClick={retake} data-testid="retake">{t('capture.retake')}</Button>
+          <Button variant={noDocument || sameSide || noBarcode ? 'primary' : 'secondary'} onClick={retake} data-testid="retake">{t('capture.retake')}</Button>
         </>
       }>
-        <div data-testid="capture-preview" data-capture={source} data-checked={notes !== null}>
+        <div data-testid="capture-preview" data-capture={source} data-checked={notes !== null} data-auto-continue={autoContinue}>
           {source === 'auto' ? (
-            <Alert tone="success" live="polite" testId="auto-captured">{tc('document.autoCaptured')}</Alert>
+            <Alert tone="success" live="polite" testId="auto-captured">{autoContinue ? tc('document.autoContinuing') : tc('document.autoCaptured')}</Alert>
           ) : null}
           <PhotoPreview url={capture.pending.url} alt={t('capture.previewAlt')} testId="photo-preview" />
         </div>
@@ -152,14 +210,14 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
     const video = camera.videoRef.current;
     if (video) void shoot(video, 'manual');
   };
-  const hint = guidance.hint;
+  const hint: StepHint | null = barcode ? barcodeHint(guidance.hint, codes.hint) : guidance.hint;
   return (
     <Screen title={title} step={step} onBack={onBack} testId={testId} variant="camera" footer={
       failed ? (
         <FilePicker label={t('capture.uploadPrimary')} variant="primary" onPick={pick} testId="upload-photo" />
       ) : (
         <>
-          {guidance.shutterVisible ? (
+          {guidance.shutterVisible || codes.unavailable ? (
             <Button onClick={shootManually} disabled={!live || capture.mode === 'processing'} data-testid="shutter">
               {t('capture.takePhoto')}
             </Button>
@@ -173,7 +231,7 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
         <CameraFallback error={failed} onRetry={camera.retry} />
       ) : (
         <>
-          <StageTip>{side === 'back' ? t('capture.backTip') : t('capture.frontTip')}</StageTip>
+          <StageTip>{barcode ? t('capture.barcodeTip') : side === 'back' ? t('capture.backTip') : t('capture.frontTip')}</StageTip>
           <CameraStage
             videoRef={camera.videoRef}
             overlay={docType === 'PASSPORT' && side === 'front' ? 'passport' : 'card'}
