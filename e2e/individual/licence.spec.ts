@@ -6,6 +6,7 @@ import { installCanvasCamera } from '../support/canvas-camera';
 import { installScreenLitCamera } from '../support/screen-lit-camera';
 import { aamvaPayload, LICENCE_SPECIMEN, makeLicenceBack, makeLicenceFrame, makeLicenceFront } from '../support/licence';
 import { createKey, customerCall } from '../support/service';
+import { idv } from '../support/idv-cli';
 import { IndividualWelcomePage } from '../pages/individual-welcome';
 import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
 import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
@@ -26,8 +27,13 @@ async function chooseUsLicence(page: Page) {
   await choice.continue();
 }
 
+/**
+ * A live key of an organisation of its own: the other journeys verify the same test face with an
+ * ID card, and the same face under another document number is, rightly, a repeat identity.
+ */
 async function liveKey(receiver: WebhookReceiver) {
-  const key = await createKey('live', receiver.url('/events'), receiver.url('/decision'), { riskRules: { injected_camera: 'none' } });
+  const org = JSON.parse(await idv('orgs', 'create', '--name', `Licences ${Date.now()}`, '--json')) as { id: string };
+  const key = await createKey('live', receiver.url('/events'), receiver.url('/decision'), { orgId: org.id, riskRules: { injected_camera: 'none' } });
   receiver.setSecret(key.apiKey);
   return key.apiKey;
 }
