@@ -1,6 +1,7 @@
 // The floors the real-material figures must hold (`npm run test:real` fails below any of them).
 // Set from the committed run in bench/results/real-data.md, a little under it so a noisy run
 // passes and a real regression does not.
+import type { BarcodeBench } from './barcode-bench';
 import type { DocumentBench } from './document-bench';
 import type { FaceBench } from './face-bench';
 import type { MrzBench } from './mrz-bench';
@@ -32,5 +33,14 @@ export function faceFloors(f: FaceBench): string[] {
   // An impostor is never approved; an honest person is almost never declined by the machine.
   if (f.atRules.impostor.approved > 0.001) broken.push(`impostor pairs approved: ${(100 * f.atRules.impostor.approved).toFixed(2)} % (floor 0.1 %)`);
   if (f.atRules.genuine.declined > 0.002) broken.push(`genuine pairs declined: ${(100 * f.atRules.genuine.declined).toFixed(2)} % (floor 0.2 %)`);
+  return broken;
+}
+
+export function barcodeFloors(b: BarcodeBench): string[] {
+  const broken: string[] = [];
+  // A licence read wrongly and still taken for an AAMVA payload would put a wrong identity on a session.
+  for (const [variant, f] of Object.entries(b.all)) {
+    if (f.wrongParsed) broken.push(`PDF417 ${variant}: ${f.wrongParsed} wrong payloads parse as AAMVA (floor 0)`);
+  }
   return broken;
 }

@@ -2,11 +2,12 @@
 // (REAL_DATA_DIR, see README.md here). Writes bench/results/real-data.{md,json}; with --check
 // (`npm run test:real`) exits 1 when a figure falls under its floor (floors.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { barcodeLines, loadBarcodeSet, measureBarcodes, type BarcodeBench } from './barcode-bench';
 import { measureDocuments, pct, type DocumentBench } from './document-bench';
 import { measureFaces, type FaceBench } from './face-bench';
 import { searchAccuracyLines } from './search-accuracy';
 import { MRZ_VARIANTS, measureMrz, type MrzBench } from './mrz-bench';
-import { documentFloors, faceFloors, mrzFloors } from './floors';
+import { barcodeFloors, documentFloors, faceFloors, mrzFloors } from './floors';
 import { loadRealSet, realDataDir } from './real-set';
 import { measureSides, sideLines, type SideBench } from './side-bench';
 
@@ -52,15 +53,17 @@ export function faceLines(f: FaceBench): string[] {
 }
 
 async function main() {
-  const set = loadRealSet();
+  // The set may hold barcodes only (or no barcodes): each part runs on what is there.
+  const barcodeImages = loadBarcodeSet(realDataDir()).length;
+  const set = loadRealSet() ?? (barcodeImages ? { dir: realDataDir(), documents: [], faces: [], pairs: null } : null);
   if (!set) {
     console.error(`No real-material set in ${realDataDir()} (see bench/real-data/README.md).`);
     process.exit(2);
   }
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
   const want = (part: string) => !only || only.split(',').includes(part);
-  const out: { documents?: DocumentBench; sides?: SideBench; mrz?: MrzBench; faces?: FaceBench } = {};
-  const md = [`# Real material`, '', `${new Date().toISOString()} · Node ${process.version} · set: ${set.documents.length} document images, ${set.faces.length} face photos`, ''];
+  const out: { documents?: DocumentBench; sides?: SideBench; mrz?: MrzBench; faces?: FaceBench; barcodes?: BarcodeBench } = {};
+  const md = [`# Real material`, '', `${new Date().toISOString()} · Node ${process.version} · set: ${set.documents.length} document images, ${set.faces.length} face photos, ${barcodeImages} barcode images`, ''];
   const broken: string[] = [];
   if (want('documents') && set.documents.length) {
     out.documents = await measureDocuments(set);
@@ -82,6 +85,11 @@ async function main() {
     out.faces = await measureFaces(set);
     md.push('## Face matching', '', ...faceLines(out.faces));
     broken.push(...faceFloors(out.faces));
+  }
+  if (want('barcodes') && barcodeImages) {
+    out.barcodes = await measureBarcodes(set.dir);
+    md.push('## PDF417 reading (licence backs and other real PDF417 pictures)', '', ...barcodeLines(out.barcodes));
+    broken.push(...barcodeFloors(out.barcodes));
   }
   md.push('## Floors', '', ...(broken.length ? broken.map((b) => `- NOT met: ${b}`) : ['- all met']), '');
   mkdirSync('bench/results', { recursive: true });

@@ -61,8 +61,14 @@ export const automaticChecksSchema = z.object({
      * printed on the front as the barcode holds them), `front_differs`, `front_unread`.
      */
     nameConfirmation: z.string().optional(),
-    /** Added with licences: where docInfo came from (`mrz`, `barcode`, `none`), when a barcode was looked for. */
-    source: z.enum(['mrz', 'barcode', 'none']).optional(),
+    /**
+     * Added with licences: where docInfo came from (`mrz`, `barcode`, `visual_zone`: the front's
+     * labelled print only, a prefill that never approves; `none`), when a barcode was looked for
+     * or the visual zone read.
+     */
+    source: z.enum(['mrz', 'barcode', 'visual_zone', 'none']).optional(),
+    /** Added with the visual zone's fields: which ones were read from the print (never proof). */
+    visualZoneFields: z.array(z.string()).optional(),
     /**
      * Added with licences: the back's PDF417 as the server read it again. `payload`: `aamva`,
      * `malformed` (decoded, but no AAMVA data: `error`, `detail`) or `none` (no barcode decoded).

@@ -8,7 +8,8 @@ import type { SessionAnalysis } from './analysis/session-analysis';
 const MUST_AGREE = ['lastName', 'firstName', 'dob'] as const;
 
 export interface DocumentData {
-  source: 'mrz' | 'barcode' | 'none';
+  /** `visual_zone`: only the front's labelled print was read: a prefill, never valid. */
+  source: 'mrz' | 'barcode' | 'visual_zone' | 'none';
   /** What the source proved (an MRZ's fields whose checks held; a barcode's decoded fields). */
   docInfo?: DocInfo;
   /** The data is whole and checked: every MRZ check digit holds, or the barcode parsed as AAMVA. */
@@ -45,6 +46,9 @@ export function documentDataOf(a: SessionAnalysis): DocumentData {
       source: 'mrz', ...(mrz.docInfo ? { docInfo: mrz.docInfo } : {}), valid: mrz.valid === true, expired: mrz.valid === true && mrz.expired === true,
       namesConfirmed: mrz.nameConfirmed === true, nameConfirmation: mrz.nameConfirmation ?? 'not_checked', mismatched: [],
     };
+  }
+  if (a.visualZone) {
+    return { source: 'visual_zone', docInfo: a.visualZone.docInfo, valid: false, expired: false, namesConfirmed: false, nameConfirmation: 'visual_zone_only', mismatched: [] };
   }
   return { source: 'none', valid: false, expired: false, namesConfirmed: false, nameConfirmation: 'no_mrz', mismatched: [] };
 }

@@ -66,7 +66,9 @@ export function raiseSignals(a: SessionAnalysis, input: RiskInput = {}): RaisedS
   if (doc.source === 'barcode' && doc.mismatched.length) raise('document_data_mismatch', `the front prints other data than the barcode holds: ${doc.mismatched.join(', ')}`);
   else if (doc.source === 'barcode' && !doc.namesConfirmed) raise('name_unconfirmed', 'the barcode\'s names and date of birth were not found printed on the front (front_unread)');
   if (input.minimumAge != null) {
-    const age = doc.docInfo?.dob && input.today ? ageOn(doc.docInfo.dob, input.today) : null;
+    // A birth date read from the print alone proves nothing: it never declines (unknown: review).
+    const dob = doc.source === 'visual_zone' ? '' : doc.docInfo?.dob;
+    const age = dob && input.today ? ageOn(dob, input.today) : null;
     if (age === null) raise('minimum_age', `the date of birth could not be read, the key asks for ${input.minimumAge}+`, {}, 'review');
     else if (age < input.minimumAge) raise('minimum_age', `age ${age} on the document's date of birth, the key asks for ${input.minimumAge}+`);
   }

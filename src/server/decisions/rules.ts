@@ -43,9 +43,13 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
 
   const { mrz, barcode } = a;
   const doc = documentDataOf(a);
-  if (doc.source === 'none' && barcode?.expected && !barcode.decoded) doubts.push('document data (barcode) could not be read: no PDF417 was decoded on the back');
-  else if (doc.source === 'none' && barcode?.decoded && barcode.aamva && !barcode.aamva.ok) doubts.push(`the back's barcode holds no licence data (${barcode.aamva.error}: ${barcode.aamva.detail})`);
-  else if (doc.source === 'none') doubts.push('document data (MRZ) could not be read');
+  const noData = doc.source === 'none' || doc.source === 'visual_zone';
+  const barcodeMissing = noData && barcode?.expected === true && !barcode.decoded;
+  const barcodeJunk = noData && barcode?.decoded === true && barcode.aamva?.ok === false;
+  if (barcodeMissing) doubts.push('document data (barcode) could not be read: no PDF417 was decoded on the back');
+  if (barcodeJunk && barcode?.aamva && !barcode.aamva.ok) doubts.push(`the back's barcode holds no licence data (${barcode.aamva.error}: ${barcode.aamva.detail})`);
+  if (doc.source === 'visual_zone') doubts.push(`document data read from the visual zone only (${a.visualZone!.found.join(', ')}): no MRZ or barcode proves it, a specialist checks it`);
+  else if (doc.source === 'none' && !barcodeMissing && !barcodeJunk) doubts.push('document data (MRZ) could not be read');
   else if (doc.source === 'mrz' && !mrz.valid) doubts.push(`MRZ read but not valid (check digits or malformed fields): ${(mrz.failedChecks ?? []).join(', ') || 'unknown'}${mrz.withheld?.length ? `; not taken: ${mrz.withheld.join(', ')}` : ''}`);
   const signals = raiseSignals(a, risk);
   for (const s of signals) {
@@ -85,7 +89,9 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
       failedChecks: mrz.failedChecks ?? [], withheldFields: mrz.withheld ?? [],
       expired: doc.source === 'barcode' ? doc.expired : mrz.found ? Boolean(mrz.expired) : null, side: doc.source === 'barcode' ? 'back' : mrz.side ?? '',
       nameConfirmed: doc.namesConfirmed, nameConfirmation: doc.source === 'none' ? 'no_mrz' : doc.nameConfirmation,
-      ...(barcode ? { source: doc.source, barcode: barcodeChecks(barcode) } : {}),
+      ...(barcode || a.visualZone ? { source: doc.source } : {}),
+      ...(barcode ? { barcode: barcodeChecks(barcode) } : {}),
+      ...(a.visualZone ? { visualZoneFields: a.visualZone.found } : {}),
     },
     risk: { signals },
     durationMs: a.durationMs,

@@ -25,7 +25,9 @@ export async function identityRiskOf(
   tx: Tx, root: Db, deps: { secrets: Pick<Secrets, 'digest'>; now: Date },
   row: VerificationRow, key: KeyRow, analysis: SessionAnalysis, today: string,
 ): Promise<RiskInput> {
-  const doc = documentDataOf(analysis).docInfo;
+  // What the print alone says (the visual zone) proves nothing: no digest of it.
+  const data = documentDataOf(analysis);
+  const doc = data.source === 'visual_zone' ? undefined : data.docInfo;
   const mark: IdentityMark = {
     verificationId: row.id, orgId: key.orgId,
     embedding: analysis.selfieDescriptor?.length ? analysis.selfieDescriptor : null,

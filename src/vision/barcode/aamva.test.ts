@@ -372,3 +372,11 @@ describe('parseAamva: what is not a usable payload', () => {
     expect(() => parseAamva(undefined as unknown as string)).not.toThrow();
   });
 });
+
+describe('parseAamva on control pictures', () => {
+  it('reads a payload whose control characters came back as Unicode control pictures', () => {
+    const pictured = aamvaPayload(LICENCE_SPECIMEN).replace(/[\n\r\u001e]/g, (c) => String.fromCharCode(0x2400 + c.charCodeAt(0)));
+    const r = parseAamva(pictured);
+    expect(r.ok && r.document.docNumber).toBe(LICENCE_SPECIMEN.docNumber);
+  });
+});

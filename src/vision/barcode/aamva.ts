@@ -320,9 +320,16 @@ function splitFullName(raw: string, iin: string, problems: string[]): { last: st
   return { first: words[0]!, middle: words.slice(1, -1).join(' '), last: words[words.length - 1]! };
 }
 
-/** Control characters written back where ZXing escaped them, and byte-order marks dropped. */
+/**
+ * Control characters written back where ZXing escaped them (its `<LF>` text mode, or Unicode's
+ * control pictures ␊ ␞ ␍, which one real read of a courier label came back in), and byte-order
+ * marks dropped.
+ */
 function unescape(text: string): string {
-  const t = text.replace(/\uFEFF/g, '');
+  const t = text.replace(/\uFEFF/g, '').replace(/[\u2400-\u2420\u2424]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code === 0x2420 ? ' ' : code === 0x2424 ? '\n' : String.fromCharCode(code - 0x2400);
+  });
   return /<(LF|CR|RS)>/.test(t) ? t.replace(/<(LF|CR|RS|GS|FS|US|HT)>/g, (_, name: string) => ESCAPES[name]!) : t;
 }
 

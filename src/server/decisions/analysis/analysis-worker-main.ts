@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { createMrzReader } from '../mrz/read-mrz';
 import { createBarcodeReader } from '../barcode/read-barcode';
+import { loadPpOcr } from '../ocr/pp-ocr';
 import { analyseSession } from './analyse-session';
 import { loadFaceEngine } from './face-engine';
 import type { WorkerRequest, WorkerResponse } from './analysis-protocol';
@@ -8,11 +9,13 @@ import type { WorkerRequest, WorkerResponse } from './analysis-protocol';
 // One session at a time: the models are not re-entrant and the machine has few cores; the pool
 // on the main thread queues. Models load once, on the first request (or 'warm').
 const port = parentPort!;
-let engines: Promise<{ face: Awaited<ReturnType<typeof loadFaceEngine>>; mrz: ReturnType<typeof createMrzReader>; barcode: ReturnType<typeof createBarcodeReader> }> | null = null;
+let engines: Promise<{ face: Awaited<ReturnType<typeof loadFaceEngine>>; mrz: ReturnType<typeof createMrzReader>; barcode: ReturnType<typeof createBarcodeReader>; printed: Awaited<ReturnType<typeof loadPpOcr>> }> | null = null;
 const load = () => (engines ??= (async () => {
-  const mrz = createMrzReader();
+  // PP-OCR reads the printed visual zone (names, a licence's front); tesseract's OCR-B model the MRZ.
+  const printed = await loadPpOcr();
+  const mrz = createMrzReader({ visualZone: async (img) => (await printed.read(img)).map((l) => l.text).join('\n') });
   await mrz.warm();
-  return { face: await loadFaceEngine(), mrz, barcode: createBarcodeReader() };
+  return { face: await loadFaceEngine(), mrz, barcode: createBarcodeReader(), printed };
 })());
 
 let queue: Promise<unknown> = Promise.resolve();

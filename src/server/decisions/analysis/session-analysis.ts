@@ -71,6 +71,11 @@ export interface SessionAnalysis {
   mrz: MrzAnalysis;
   barcode?: BarcodeAnalysis;
   /**
+   * The labelled fields printed on the front (viz/viz-fields.ts), read where neither an MRZ nor a
+   * barcode gave the data: a specialist's prefill, never proof.
+   */
+  visualZone?: { docInfo: DocInfo; found: string[] };
+  /**
    * The selfie's 128-d dlib descriptor (face-engine.ts), stored to find the same face in the
    * organisation's other verifications; null without a selfie face. Optional: older analyses.
    */

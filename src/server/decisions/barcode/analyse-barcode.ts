@@ -20,7 +20,8 @@ export async function analyseBarcode(
 ): Promise<BarcodeAnalysis | undefined> {
   const expected = docTypeCarriesBarcode(media.document?.type, media.document?.country);
   if (!media.back || (!expected && mrzFound)) return undefined;
-  const read = await engines.barcode.read(buf(media.back));
+  // A decode that is no licence data (junk taken for a symbol) must not hide the real one.
+  const read = await engines.barcode.read(buf(media.back), (text) => parseAamva(text).ok);
   if (!read.found) return { expected, decoded: false, tries: read.tries, ms: read.ms };
   const base = { expected, decoded: true, via: read.via, tries: read.tries, ms: read.ms };
   const parsed = parseAamva(read.text);

@@ -86,12 +86,17 @@ describe('US driving licences (live keys)', () => {
     expect(body).toMatchObject({ event: 'verification.failed', data: { reason: 'Document expired' } });
   }, 150_000);
 
-  it('never approves a back without a readable barcode', async () => {
+  it('never approves a back without a readable barcode; the front\'s print prefills the case', async () => {
     const key = await liveKey();
     const id = await licenceSession(key, LICENCE_SPECIMEN, LICENCE_SPECIMEN, { barcode: false });
     await expect.poll(async () => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!.decision, { timeout: 90_000, interval: 300 }).toBe('review');
     const checks = await checksOf(id);
     expect(checks.outcome).toBe('review');
     expect(checks.reasons).toContain('document data (barcode) could not be read: no PDF417 was decoded on the back');
+    // The front's labelled print prefills the specialist's case (read by PP-OCR), and proves nothing.
+    expect(checks.document).toMatchObject({ source: 'visual_zone', nameConfirmed: false });
+    expect(checks.document?.visualZoneFields).toEqual(expect.arrayContaining(['lastName', 'firstName', 'dob', 'docNumber']));
+    const [row] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, id));
+    expect(row!.docInfo).toMatchObject({ lastName: 'HOPPER', dob: LICENCE_SPECIMEN.dob, docNumber: LICENCE_SPECIMEN.docNumber });
   }, 150_000);
 });

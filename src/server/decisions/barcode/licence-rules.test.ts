@@ -104,3 +104,18 @@ describe('a licence decided from its barcode', () => {
     expect(r.checks.document?.source).toBeUndefined();
   });
 });
+
+describe('a document with neither MRZ nor barcode', () => {
+  const printed = { ...docInfo, docType: 'NATIONAL_ID' as const, issuingState: 'ITA', issueDate: '', middleName: '' };
+  it('goes to a specialist with the visual zone\'s fields prefilled, never approved, and no decline on them', () => {
+    const a = analysis(undefined, { visualZone: { docInfo: { ...printed, expiryDate: '2020-01-01', dob: '2012-01-01' }, found: ['lastName', 'firstName', 'dob', 'expiryDate'] } });
+    const r = decideFromAnalysis(a, live(), 'auto', { minimumAge: 18, today: '2026-12-01' });
+    expect(r.outcome).toBe('review');
+    expect(r.docInfo).toMatchObject({ lastName: 'HOPPER', firstName: 'GRACE', dob: '2012-01-01' });
+    expect(r.checks.reasons.join()).toContain('document data read from the visual zone only (lastName, firstName, dob, expiryDate)');
+    expect(r.checks.document).toMatchObject({ source: 'visual_zone', visualZoneFields: ['lastName', 'firstName', 'dob', 'expiryDate'], nameConfirmed: false });
+    // An expiry or an age read from the print alone is not proof enough to decline.
+    expect(r.checks.risk?.signals.find((s) => s.signal === 'document_expired')).toBeUndefined();
+    expect(r.checks.risk?.signals.find((s) => s.signal === 'minimum_age')?.action).toBe('review');
+  });
+});

@@ -96,7 +96,10 @@ const bottomBand = (img: GreyImage): GreyImage => {
  * at most MAX_SEARCH_PASSES passes in all. Last, the names, which no check digit covers, are
  * checked against other reads of the same lines prepared differently (confirm-names).
  */
-export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
+/** Reads the printed text of an upright document image (the visual zone), line by line. */
+export type VisualZoneReader = (img: GreyImage) => Promise<string>;
+
+export function createMrzReader(opts: { langPath?: string; visualZone?: VisualZoneReader } = {}): MrzReader {
   let worker: Promise<Worker> | null = null;
   let vizWorker: Promise<Worker> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
@@ -109,6 +112,8 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     vizWorker = null;
     throw err;
   }));
+  // The visual zone's reader: the one handed in (PP-OCR in the decision worker), else tesseract's Latin model.
+  const readPrinted: VisualZoneReader = opts.visualZone ?? (async (img) => readViz(await latin(), img));
 
   /** The band's text as tesseract reads it, straightened by its own line tilt; null when the image side fails. */
   async function ocr(look: Look): Promise<string | null> {
@@ -200,7 +205,7 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
     }
     for (const side of sides) {
       for (const img of await side()) {
-        const verdict = compareWithViz(field, field.length, await readViz(await latin(), img));
+        const verdict = compareWithViz(field, field.length, await readPrinted(img));
         if (verdict !== 'unreadable') return verdict;
       }
     }
@@ -232,7 +237,7 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
   }
 
   return {
-    async warm() { await Promise.all([tesseract(), latin()]); },
+    async warm() { await Promise.all([tesseract(), ...(opts.visualZone ? [] : [latin()])]); },
     read(image, today, otherSide = null) {
       const next = queue.then(() => readOnce(image, today, otherSide));
       queue = next.catch(() => undefined);
@@ -243,7 +248,7 @@ export function createMrzReader(opts: { langPath?: string } = {}): MrzReader {
         const views = await vizViews(image);
         if (!views) return [];
         const texts: string[] = [];
-        for (const turn of views.turns.slice(0, 2)) texts.push(await readViz(await latin(), turn ? (await rotate(views.image, turn)).image : views.image));
+        for (const turn of views.turns.slice(0, 2)) texts.push(await readPrinted(turn ? (await rotate(views.image, turn)).image : views.image));
         return texts;
       });
       queue = next.catch(() => undefined);

@@ -26,7 +26,7 @@ async function decode(bitmap: ImageBitmap): Promise<{ decoded: boolean; aamva: b
   ctx.drawImage(bitmap, 0, 0);
   const pixels = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
   // tryHarder: a phone's frame is soft; one symbol is all a licence has.
-  const results = await readBarcodes(pixels, { formats: ['PDF417'], tryHarder: true, tryRotate: false, maxNumberOfSymbols: 1 });
+  const results = await readBarcodes(pixels, { formats: ['PDF417'], textMode: 'Plain', tryHarder: true, tryRotate: false, maxNumberOfSymbols: 1 });
   const hit = results.find((r) => r.isValid);
   return { decoded: !!hit, aamva: hit ? looksAamva(hit.text) : false };
 }
