@@ -1,7 +1,7 @@
 import type { FaceEngine, FaceReading } from './face-engine';
 import { descriptorDistance } from './face-geometry';
 import type { BarcodeAnalysis, FaceSummary, MrzAnalysis, SessionAnalysis, SessionMedia } from './session-analysis';
-import { docTypeCarriesBarcode } from '../../../contract/document-types';
+import { docTypeCarriesBarcode } from '../../../contract/document-barcode';
 import { docTypeSchema, emptyDocInfo } from '../../../contract/document';
 import { alpha3Schema } from '../../../contract/common';
 import type { PpOcr } from '../ocr/pp-ocr';

@@ -1,6 +1,6 @@
 import { parseAamva } from '../../../vision/barcode/aamva';
 import type { DocInfo } from '../../../contract/document';
-import { docTypeCarriesBarcode } from '../../../contract/document-types';
+import { docTypeCarriesBarcode } from '../../../contract/document-barcode';
 import type { BarcodeAnalysis, SessionMedia } from '../analysis/session-analysis';
 import type { MrzReader } from '../mrz/read-mrz';
 import type { BarcodeReader } from './read-barcode';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocType } from '../../../../contract/document';
-import { docTypeCarriesBarcode } from '../../../../contract/document-types';
+import { docTypeCarriesBarcode } from '../../../../contract/document-barcode';
 import type { DocumentHint } from '../../../../vision/document/types';
 import { checkDocumentCapture } from '../../../capture/document-photo-check';
 import type { EncodedImage } from '../../../capture/encode-image';
