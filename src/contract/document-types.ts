@@ -12,4 +12,3 @@ export const docTypeHasBack: Record<DocType, boolean> = {
   DRIVERS_LICENSE: true,
   RESIDENCE_PERMIT: true,
 };
-
