@@ -48,14 +48,15 @@ export const automaticChecksSchema = z.object({
     side: z.string(),
     /**
      * No check digit covers names: true when the names printed in the visual zone (read by another
-     * OCR model) hold every MRZ name word, or, where the visual zone cannot be read, another read
-     * of the MRZ prepared differently gave the same names (and issuing state) from sharp enough
-     * pixels. A session is never approved without it.
+     * OCR model) hold every MRZ name word, or, where the visual zone cannot be read, the MRZ read
+     * by a second OCR engine, or another read of the MRZ prepared differently, gave the same names
+     * (and issuing state) from sharp enough pixels. A session is never approved without it.
      */
     nameConfirmed: z.boolean().optional(),
     /**
      * How: `visual_zone_agrees`, `visual_zone_disagrees` (a printed name differs by a letter or two:
-     * one of the reads is wrong), `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`,
+     * one of the reads is wrong), `other_engine_agrees`, `other_engine_disagrees` (the MRZ read by a
+     * second OCR engine), `second_read_agrees`, `second_read_disagrees`, `second_read_unreadable`,
      * `names_malformed`, `resolution_too_low` (too little detail a character for two reads to be
      * independent), `no_mrz`; for a licence's barcode, `front_agrees` (names and date of birth
      * printed on the front as the barcode holds them), `front_differs`, `front_unread`.

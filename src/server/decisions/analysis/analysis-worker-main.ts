@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { createMrzReader } from '../mrz/read-mrz';
 import { createBarcodeReader } from '../barcode/read-barcode';
 import { loadPpOcr } from '../ocr/pp-ocr';
+import { ppOcrMrzBand, ppOcrVisualZone } from './printed-reader';
 import { analyseSession } from './analyse-session';
 import { loadFaceEngine } from './face-engine';
 import type { WorkerRequest, WorkerResponse } from './analysis-protocol';
@@ -11,9 +12,9 @@ import type { WorkerRequest, WorkerResponse } from './analysis-protocol';
 const port = parentPort!;
 let engines: Promise<{ face: Awaited<ReturnType<typeof loadFaceEngine>>; mrz: ReturnType<typeof createMrzReader>; barcode: ReturnType<typeof createBarcodeReader>; printed: Awaited<ReturnType<typeof loadPpOcr>> }> | null = null;
 const load = () => (engines ??= (async () => {
-  // PP-OCR reads the printed visual zone (names, a licence's front); tesseract's OCR-B model the MRZ.
+  // PP-OCR reads the printed visual zone (names, a licence's front) and is the MRZ's second engine; tesseract's OCR-B model reads the MRZ.
   const printed = await loadPpOcr();
-  const mrz = createMrzReader({ visualZone: async (img) => (await printed.read(img)).map((l) => l.text).join('\n') });
+  const mrz = createMrzReader({ visualZone: ppOcrVisualZone(printed), otherEngine: ppOcrMrzBand(printed) });
   await mrz.warm();
   return { face: await loadFaceEngine(), mrz, barcode: createBarcodeReader(), printed };
 })());

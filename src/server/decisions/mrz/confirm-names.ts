@@ -2,7 +2,8 @@ import { NAME_FIELD, type ParsedMrz } from './parse-mrz';
 
 export type NameConfirmation =
   | 'visual_zone_agrees' | 'visual_zone_disagrees'
-  | 'second_read_agrees' | 'second_read_disagrees' | 'second_read_unreadable' | 'names_malformed' | 'resolution_too_low';
+  | 'second_read_agrees' | 'second_read_disagrees' | 'second_read_unreadable' | 'names_malformed' | 'resolution_too_low'
+  | 'other_engine_agrees' | 'other_engine_disagrees';
 
 export interface NameCheck {
   /** The visual zone (another engine, other pixels) or, failing it, a second read gave the very same name field. */

@@ -184,3 +184,34 @@ describe('MRZ reader without its model', () => {
     }
   });
 });
+
+describe('MRZ reader with a second engine on the MRZ band', () => {
+  // The second engine is stood in for (PP-OCR's own test reads real print): what the reader does
+  // with its answer is under test here. The visual zone answers nothing, as on a side without names.
+  const passport = () => passportPage().then((p) => sharp(p).jpeg({ quality: 90 }).toBuffer());
+  const withOther = (text: string) => createMrzReader({ visualZone: async () => '', otherEngine: async () => text });
+
+  it('confirms the names when the other engine reads the same name field, and not when it reads another', async () => {
+    const same = withOther(TD3.join('\n'));
+    const other = withOther([TD3[0]!.replace('ERIKSSON', 'ERIKSSDN'), TD3[1]].join('\n'));
+    try {
+      const a = await same.read(await passport(), today);
+      expect(a.found && a.valid && a.names).toEqual({ confirmed: true, how: 'other_engine_agrees' });
+      const b = await other.read(await passport(), today);
+      expect(b.found && b.valid && b.names).toEqual({ confirmed: false, how: 'other_engine_disagrees' });
+    } finally {
+      await same.close();
+      await other.close();
+    }
+  });
+
+  it('leaves the names to the visual zone first: a printed name that differs is a disagreement whatever the other engine says', async () => {
+    const reader = createMrzReader({ visualZone: async () => 'Surname ERIKSSDN\nGiven names ANNA MARIA', otherEngine: async () => TD3.join('\n') });
+    try {
+      const r = await reader.read(await passport(), today);
+      expect(r.found && r.names).toEqual({ confirmed: false, how: 'visual_zone_disagrees' });
+    } finally {
+      await reader.close();
+    }
+  });
+});

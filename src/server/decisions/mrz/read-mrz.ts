@@ -6,6 +6,7 @@ import { cardView, wholeView, type CardView } from './mrz-views';
 import { startWorker } from './ocr-worker';
 import { locateMrz } from './locate-mrz';
 import { findMrzLines, NAME_FIELD, parseMrz, type ParsedMrz } from './parse-mrz';
+import { settle } from './settle-reads';
 import { compareWithViz, type VizVerdict } from './viz-names';
 import { readViz, startVizWorker, vizViews } from './viz-reader';
 import { textSkew } from './text-skew';
@@ -53,6 +54,13 @@ const MRZ_SPAN = 0.9;
  * counted this way); every name two reads agreed on from 10 and up was right.
  */
 const MIN_NAME_PX_PER_CHAR = 10;
+/**
+ * Pixels of detail a character below which the other engine's read does not confirm names. On
+ * the real specimen set the two engines never gave the same wrong name field (the cases where
+ * tesseract twice read `ISHAIL` for `ISMAIL` at 5.5 px, PP-OCR read `ISMAIL`); still, under
+ * 6 px a character letters are guesses for both.
+ */
+const MIN_OTHER_ENGINE_PX = 6;
 /** Failed checks a reading may have and still show the band is the right way up (an upside-down read fails nearly all). */
 const MAX_PLAUSIBLE_FAILS = 3;
 /** OCR passes spent looking for the MRZ (~0.2–0.4 s each): a photo without one costs at most this. */
@@ -99,7 +107,12 @@ const bottomBand = (img: GreyImage): GreyImage => {
 /** Reads the printed text of an upright document image (the visual zone), line by line. */
 export type VisualZoneReader = (img: GreyImage) => Promise<string>;
 
-export function createMrzReader(opts: { langPath?: string; visualZone?: VisualZoneReader } = {}): MrzReader {
+/**
+ * `visualZone`: the reader of the printed fields (PP-OCR in the decision worker; tesseract's
+ * Latin model when none is given). `otherEngine`: a second reader of the MRZ band itself (PP-OCR),
+ * which confirms names where the visual zone cannot and settles a read whose checks fail.
+ */
+export function createMrzReader(opts: { langPath?: string; visualZone?: VisualZoneReader; otherEngine?: VisualZoneReader } = {}): MrzReader {
   let worker: Promise<Worker> | null = null;
   let vizWorker: Promise<Worker> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
@@ -178,11 +191,51 @@ export function createMrzReader(opts: { langPath?: string; visualZone?: VisualZo
         await search(whole, whole.turns.slice(0, 2));
       }
     }
-    const found = best as { parsed: ParsedMrz; look: Look } | null;
+    let found = best as { parsed: ParsedMrz; look: Look } | null;
     if (!found) return NOT_FOUND;
+    // The other engine's read of the same band: a second opinion on names, and a rescue for a read whose checks fail.
+    let other: string | null = null;
+    let settled = false;
+    if (opts.otherEngine) {
+      other = await otherRead(found.look);
+      const mixed = found.parsed.valid ? null : settle(found.parsed, other, today);
+      if (mixed) {
+        // The names may now be the other engine's: tesseract's reads are their witnesses.
+        settled = mixed.lines[NAME_FIELD[mixed.format].line] !== found.parsed.lines[NAME_FIELD[mixed.format].line];
+        found = { parsed: mixed, look: found.look };
+      }
+    }
     const viz = found.parsed.valid ? await checkViz(found.parsed, found.look.card, otherSide) : 'unreadable';
     if (viz !== 'unreadable') return { found: true, ...found.parsed, names: { confirmed: viz === 'agrees', how: viz === 'agrees' ? 'visual_zone_agrees' : 'visual_zone_disagrees' } };
+    if (other !== null && found.parsed.valid) {
+      const cross = await crossEngine(found.parsed, found.look, settled ? null : other, reads);
+      if (cross) return { found: true, ...found.parsed, names: cross };
+    }
     return { found: true, ...found.parsed, names: await checkNames(found.parsed, found.look, reads) };
+  }
+
+  /** The band as the other engine reads it, levelled like tesseract's; '' when it fails on the image. */
+  async function otherRead(look: Look): Promise<string> {
+    const skew = textSkew(look.band, BAND_SKEW_DEG);
+    const band = Math.abs(skew) < 0.5 ? look.band : (await rotate(look.band, -skew)).image;
+    return opts.otherEngine!(band).catch(() => '');
+  }
+
+  /**
+   * The names by the other engine: its read of the band (`other`) holds the same name field (and
+   * state) as tesseract's valid read, or, when the read kept has the other engine's names
+   * (`other` null), one of tesseract's reads of the band holds them. Two engines trained apart rarely make one
+   * mistake alike, so this counts from fewer pixels than two reads of one engine do, though not
+   * from any: null (no opinion) under MIN_OTHER_ENGINE_PX or when the other engine saw no name line.
+   */
+  async function crossEngine(parsed: ParsedMrz, look: Look, other: string | null, reads: { look: Look; text: string | null }[]): Promise<NameCheck | null> {
+    const pxPerChar = (MRZ_SPAN * look.band.width) / parsed.lines[0]!.length / await detailScale(look.band);
+    if (pxPerChar < MIN_OTHER_ENGINE_PX) return null;
+    const witnesses = other !== null ? [other] : reads.filter((r) => r.look.band === look.band).map((r) => r.text);
+    const check = confirmNames(parsed, witnesses);
+    if (check.how === 'second_read_agrees') return { confirmed: true, how: 'other_engine_agrees' };
+    if (check.how === 'second_read_disagrees') return { confirmed: false, how: 'other_engine_disagrees' };
+    return null;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithViz, mrzNameWords, vizWords, withoutMrzLines } from './viz-names';
+import { compactSpellings, compareWithViz, identifiersPrinted, mrzNameWords, vizWords, withoutMrzLines } from './viz-names';
 
 const TD3 = 39;
 
@@ -46,6 +46,30 @@ describe('compareWithViz', () => {
     expect(compareWithViz(field, 30, 'BELSER\nJULIETTE HENRIKE SOPHIE')).toBe('agrees');
     // Not filled to its end: the word must be whole.
     expect(compareWithViz('BELSER<<SOPHI', TD3, 'BELSER\nSOPHIE')).toBe('disagrees');
+  });
+});
+
+describe('identifiers printed without their spaces', () => {
+  it('agrees when each identifier is printed whole in one line, spaces lost or added (PP-OCR on the Qatari and Hungarian specimens)', () => {
+    expect(compareWithViz('AL<KAABI<<ALI<HAMAD<ABDULLAH<<<<<<<<<<<', TD3, 'QAT\nALI HAMADABDULLAHAL-KAABI\n07031971')).toBe('agrees');
+    expect(compareWithViz('HANDRA<<ROZALIA<IRMA<<<<<<<<<<<<<<<<<<<', TD3, 'HANDRA\nROZALIAIRMA\nFRUNZAROZALIAIRMA')).toBe('agrees');
+  });
+
+  it('never agrees with a misread letter, a missing identifier or a short one', () => {
+    // The MRZ read `ISHAIL`; the page prints ISMAIL.
+    expect(compareWithViz('MABROUK<<ALAAELDIN<ISHAIL<MOHAMED', TD3, 'ALAAELDIN ISMAIL MOHAMED MABROUK')).toBe('disagrees');
+    expect(identifiersPrinted('MABROUK<<ALAAELDIN<ISHAIL<MOHAMED', 'ALAAELDIN ISMAIL MOHAMED MABROUK')).toBe(false);
+    // The given names printed, the surname nowhere.
+    expect(identifiersPrinted('HANDRA<<ROZALIA<IRMA', 'ROZALIAIRMA')).toBe(false);
+    // `LI` is inside many lines: too short to be evidence by itself.
+    expect(identifiersPrinted('LI<<WEI', 'QUALITY WEIGHT')).toBe(false);
+    // The identifier split across two lines does not count as one.
+    expect(identifiersPrinted('GARCAO<DE<MAGALHAES<<INES', 'GARCAO DE\nMAGALHAES\nINES')).toBe(false);
+  });
+
+  it('reads the marks as the MRZ writes them', () => {
+    expect(identifiersPrinted('MUELLER<<JOERG<PETER', 'MÜLLER\nJÖRG PETER')).toBe(true);
+    expect(compactSpellings('Hélène-Laure')).toContain('HELENELAURE');
   });
 });
 

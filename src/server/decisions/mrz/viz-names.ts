@@ -56,6 +56,35 @@ export function mrzNameWords(field: string, fieldLength: number): { words: strin
   return { words, truncated: trimmed.length >= fieldLength };
 }
 
+/** Shortest identifier (letters) matched inside a line without its spaces: `ALI` or `LI` alone proves little. */
+const MIN_IDENTIFIER = 4;
+
+/** Every spelling of a visual-zone line as the MRZ could hold it, spaces and punctuation gone (`ALI HAMADABDULLAHAL-KAABI` → `ALIHAMADABDULLAHALKAABI`). */
+export function compactSpellings(line: string): string[] {
+  const up = line.toUpperCase();
+  const icao = stripMarks([...up].map((ch) => ICAO[ch] ?? ch).join(''));
+  const plain = stripMarks(up.replace(/ß/g, 'SS'));
+  const forms = [icao, plain].map((s) => s.replace(/[^A-Z]/g, '')).filter(Boolean);
+  return [...new Set([...forms, ...forms.map((f) => collapse(f))])];
+}
+
+/**
+ * The MRZ's primary and secondary identifiers (`AL<KAABI` and `ALI<HAMAD<ABDULLAH`), each whole
+ * with its words joined, found in one printed line with the spaces taken out. A modern OCR
+ * model drops or adds spaces between printed words (`ALI HAMADABDULLAHAL-KAABI`, `ROZALIAIRMA`)
+ * but seldom a letter, so the whole identifier spelt letter for letter is the same evidence as
+ * its words one by one; a misread (`ISHAIL`) is never inside the printed line. A substring
+ * cannot see where words end: compareWithViz asks this only when no printed word is a
+ * misread's worth away from a name word.
+ */
+export function identifiersPrinted(field: string, vizText: string): boolean {
+  const [primary = '', secondary = ''] = field.replace(/<+$/, '').split(/<<(.*)/s);
+  const parts = [primary, secondary].map((p) => p.replace(/</g, '')).filter(Boolean);
+  if (!parts.length || parts.some((p) => p.length < MIN_IDENTIFIER)) return false;
+  const lines = vizText.split(/\r?\n/).flatMap(compactSpellings);
+  return parts.every((p) => lines.some((l) => l.includes(p) || l.includes(collapse(p))));
+}
+
 /** `MUELLER` and `MULLER` are one name: issuers and OCR models write umlauts either way. */
 const collapse = (w: string) => w.replace(/([AOU])E/g, '$1').replace(/AA/g, 'A');
 
@@ -95,5 +124,7 @@ export function compareWithViz(field: string, fieldLength: number, vizText: stri
     if (near) verdict = 'disagrees';
     else if (verdict === 'agrees') verdict = 'unreadable';
   });
-  return verdict;
+  // Words not found one by one may be printed joined (spaces lost): that upgrades a blank, never
+  // a misread's worth of difference (`SOPHI` inside `SOPHIE` is still a disagreement).
+  return (verdict as VizVerdict) === 'unreadable' && identifiersPrinted(field, withoutMrzLines(vizText)) ? 'agrees' : verdict;
 }
