@@ -30,6 +30,12 @@ export interface MrzBench {
   namesConfirmedShare: number;
   medianMs: number;
   misses: string[];
+  /**
+   * Reads of documents whose printed MRZ is itself valid (an honest document), by what the
+   * document checks would make of them: `passes` (every check digit holds, names confirmed) or
+   * the reason it goes to a specialist (`no_mrz`, `check_digit_fails`, or how the names failed).
+   */
+  outcomes: Record<string, number>;
 }
 
 async function variantImage(set: RealSet, d: RealDocument, v: Variant): Promise<Buffer> {
@@ -58,6 +64,8 @@ export async function measureMrz(set: RealSet, variants: readonly Variant[] = MR
   const misses: string[] = [];
   let wrongNamesConfirmed = 0;
   const nameChecks: Record<string, number> = {};
+  const outcomes: Record<string, number> = {};
+  const count = (k: string) => { outcomes[k] = (outcomes[k] ?? 0) + 1; };
   try {
     for (const d of docs) {
       const truth = parseMrz(d.mrz!, today);
@@ -69,6 +77,7 @@ export async function measureMrz(set: RealSet, variants: readonly Variant[] = MR
         times.push(performance.now() - t0);
         const row = perVariant[v];
         row.of++;
+        if (truth?.valid) count(!r.found ? 'no_mrz' : !r.valid ? 'check_digit_fails' : r.names.confirmed ? 'passes' : r.names.how);
         if (!r.found) { row.unread++; misses.push(`${d.file} (${v}): no MRZ`); continue; }
         if (r.valid) nameChecks[r.names.how] = (nameChecks[r.names.how] ?? 0) + 1;
         const exact = r.lines.join('\n') === d.mrz!.join('\n');
@@ -92,5 +101,5 @@ export async function measureMrz(set: RealSet, variants: readonly Variant[] = MR
   times.sort((a, b) => a - b);
   const valid = Object.values(nameChecks).reduce((a, b) => a + b, 0);
   const confirmed = (nameChecks.visual_zone_agrees ?? 0) + (nameChecks.second_read_agrees ?? 0) + (nameChecks.other_engine_agrees ?? 0);
-  return { printed, documents: docs.length, perVariant, wrongFields, wrongNamesConfirmed, nameChecks, namesConfirmedShare: valid ? confirmed / valid : 0, medianMs: Math.round(times[times.length >> 1] ?? 0), misses };
+  return { printed, documents: docs.length, perVariant, wrongFields, wrongNamesConfirmed, nameChecks, namesConfirmedShare: valid ? confirmed / valid : 0, medianMs: Math.round(times[times.length >> 1] ?? 0), misses, outcomes };
 }

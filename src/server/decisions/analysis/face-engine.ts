@@ -57,10 +57,24 @@ const RAD = 180 / Math.PI;
 export interface FaceEngine { read(image: Buffer): Promise<FaceReading | null> }
 
 /**
+ * A face narrower than this share of the picture's long side is looked at again, closer: a
+ * document's portrait in a whole camera frame (~8 % of a 1080×1920 frame). The detector sees
+ * the whole picture at 256 px, where such a face is ~20 px and its box is coarse; the mesh, and
+ * so the alignment, follow the box.
+ */
+const REFINE_BELOW_SHARE = 0.2;
+/** Side of the second look's crop, in face widths, and the width the face is brought to there, px. */
+const REFINE_CROP_FACES = 2.5;
+const REFINE_FACE_PX = 224;
+/** Most a small face is enlarged for the second look (Lanczos); beyond, there is no detail to find. */
+const REFINE_MAX_UPSCALE = 3;
+
+/**
  * Loads the detector + mesh (Human) and the recognition net (face-api) on tfjs's WebAssembly
  * backend. CPU-heavy: run it in a worker thread, never on the server's request thread.
  */
-export async function loadFaceEngine(): Promise<FaceEngine> {
+export async function loadFaceEngine(opts: { refineSmallFaces?: boolean } = {}): Promise<FaceEngine> {
+  const refineSmallFaces = opts.refineSmallFaces ?? true;
   const { Human } = require(humanWasmEntry) as { Human: new (c: unknown) => Human };
   const faceapi = require(faceApiWasmEntry) as FaceApi;
   const human = new Human(HUMAN_CONFIG);
@@ -116,6 +130,35 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
     }
   }
 
+  /**
+   * The face found again in a crop around it, enlarged so the face is ~REFINE_FACE_PX wide:
+   * the detector's box, the mesh and the alignment then come from the face's own pixels. The
+   * returned mesh is in the crop's pixels (with `rgb` the crop); null when the second look
+   * finds no face (the first one stands).
+   */
+  async function lookCloser(rgb: RgbImage, face: HumanFace): Promise<{ face: HumanFace; rgb: RgbImage } | null> {
+    const [x, y, w, h] = face.box;
+    const side = Math.max(w, h) * REFINE_CROP_FACES;
+    const left = Math.max(0, Math.round(x + w / 2 - side / 2));
+    const top = Math.max(0, Math.round(y + h / 2 - side / 2));
+    const width = Math.min(rgb.width - left, Math.round(side));
+    const height = Math.min(rgb.height - top, Math.round(side));
+    if (width < 16 || height < 16) return null;
+    const scale = Math.min(REFINE_MAX_UPSCALE, REFINE_FACE_PX / Math.max(1, w));
+    const png = await sharp(Buffer.from(rgb.data.buffer, rgb.data.byteOffset, rgb.data.length), { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+      .extract({ left, top, width, height })
+      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { kernel: 'lanczos3' })
+      .png().toBuffer();
+    const second = await detect(png);
+    try {
+      if (second.faces.length === 0) return null;
+      const found = [...second.faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0]!;
+      return { face: found, rgb: second.rgb };
+    } finally {
+      second.t.dispose();
+    }
+  }
+
   async function read(image: Buffer): Promise<FaceReading | null> {
     let view = await detect(image);
     const touchesEdge = (f: HumanFace) => f.box[0] <= 1 || f.box[1] <= 1
@@ -136,8 +179,17 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
     }
     try {
       if (view.faces.length === 0) return null;
-      const face = [...view.faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0]!;
-      const descriptor = await describe(view.rgb, face);
+      let face = [...view.faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0]!;
+      let rgb = view.rgb;
+      if (refineSmallFaces && face.box[2] < REFINE_BELOW_SHARE * Math.max(view.width, view.height)) {
+        const closer = await lookCloser(view.rgb, face);
+        // The box reported stays in the picture's pixels; mesh, pose and eyes come from the closer look.
+        if (closer) {
+          face = { ...closer.face, box: face.box };
+          rgb = closer.rgb;
+        }
+      }
+      const descriptor = await describe(rgb, face);
       const angle = face.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 };
       return {
         faces: view.faces.length, score: face.score, box: face.box.map(Math.round) as FaceReading['box'],
