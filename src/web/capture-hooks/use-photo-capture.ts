@@ -56,18 +56,30 @@ export function usePhotoCapture<P extends string = never>(kind: ImageKind, initi
     if (urlRef.current) URL.revokeObjectURL(urlRef.current);
   }, []);
 
-  const shoot = useCallback(async (video: HTMLVideoElement, source: 'auto' | 'manual' = 'manual') => {
+  // One shot at a time: auto-capture may fire again while a still is being taken.
+  const shooting = useRef(false);
+  /**
+   * `still`: a better picture than the frame, taken while the camera still runs (documents: the
+   * sensor's full-resolution still, document-still.ts); null or a failure keeps the frame.
+   */
+  const shoot = useCallback(async (video: HTMLVideoElement, source: 'auto' | 'manual' = 'manual', still?: () => Promise<EncodedImage | null>) => {
+    if (shooting.current) return;
+    shooting.current = true;
     setFlash(true);
     // encodeVideoFrame copies the frame synchronously, before the re-render below stops the camera.
     const encoding = encodeVideoFrame(video, kind);
-    setMode('processing');
+    encoding.catch(() => undefined);
     try {
-      setPhoto(await encoding, source);
+      // The still needs the camera running: the mode (and so the camera) changes once it is in hand.
+      const better = still ? await still().catch(() => null) : null;
+      setMode('processing');
+      setPhoto(better ?? await encoding, source);
       setMode('preview');
     } catch {
       setMode('camera');
     } finally {
       setFlash(false);
+      shooting.current = false;
     }
   }, [kind, setPhoto]);
 

@@ -17,10 +17,16 @@ import { useDocumentGuidance } from '../../../capture-hooks/use-document-guidanc
 import { useBarcodeGuidance } from '../../../capture-hooks/use-barcode-guidance';
 import type { PhotoNote } from '../../../capture/photo-notes';
 import { usePhotoCapture, type PhotoSource } from '../../../capture-hooks/use-photo-capture';
+import { takeDocumentStill } from '../../../capture/document-still';
+import { guideForVideo } from '../../../capture-hooks/guide';
+
 import { CameraFallback } from '../../../ui/capture/camera-fallback';
 import { CameraStage, LiveHint, PhotoPreview, StageTip } from '../../../ui/capture/camera-stage';
 import { FilePicker } from '../../../ui/capture/file-picker';
 import { PhotoNotes, ResubmissionNotice } from './capture-notices';
+
+/** The whole of what the preview shows, in the frame's normalised coordinates. */
+const WHOLE_VIEW = { x: 0, y: 0, width: 1, height: 1 };
 
 export interface DocumentCaptureStepProps {
   side: 'front' | 'back';
@@ -116,7 +122,7 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
   const takeNow = barcode ? codes.decoded : guidance.autoCapture;
   useEffect(() => {
     const video = camera.videoRef.current;
-    if (takeNow && live && mode === 'camera' && video) void shoot(video, 'auto');
+    if (takeNow && live && mode === 'camera' && video) void shoot(video, 'auto', () => takeDocumentStill(video, guideForVideo(video, guideRef.current)));
   }, [takeNow, live, mode, shoot, camera.videoRef]);
 
   // A side taken by itself with nothing to say about it needs no "Use this photo": it is shown
@@ -208,7 +214,8 @@ function DocumentCaptureScreens(props: DocumentCaptureStepProps) {
 
   const shootManually = () => {
     const video = camera.videoRef.current;
-    if (video) void shoot(video, 'manual');
+    // A shutter photo has no card found in the guide: the whole view, at the still's resolution.
+    if (video) void shoot(video, 'manual', () => takeDocumentStill(video, WHOLE_VIEW, 0));
   };
   const hint: StepHint | null = barcode ? barcodeHint(guidance.hint, codes.hint) : guidance.hint;
   return (
