@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { feed, launchPhone } from '../support/camera';
-import { installCardCamera } from '../support/canvas-camera';
-import { installScreenLitCamera } from '../support/screen-lit-camera';
+import { cardSideScenes, installCanvasCamera, installCardCamera } from '../support/canvas-camera';
+import { selfieAndSubmit } from '../support/selfie-half';
 import { makeIdCardFrame } from '../support/id-card';
 import { renderPoseFrames } from '../support/liveness-frames';
 import { collectedSession } from '../support/collected-session';
@@ -12,7 +12,6 @@ import { IndividualWelcomePage } from '../pages/individual-welcome';
 import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
 import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
 import { IndividualSelfiePage } from '../pages/individual-selfie';
-import { IndividualReviewPage } from '../pages/individual-review';
 
 // Live keys are decided by the service itself (face match, liveness re-check, MRZ): no
 // specialist, no test helper. The card in the camera carries the selfie's face and a TD1 MRZ.
@@ -58,18 +57,10 @@ test('the camera journey with a live key ends successful by itself, with docInfo
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);
     await phone1.browser.close();
 
-    const phone2 = await launchPhone(await feed('face-liveness'));
-    const page2 = await phone2.context.newPage();
-    // The face is lit by the screen-light check's colours, as a real face near the screen is.
-    await installScreenLitCamera(page2);
-    await page2.goto(link);
-    const selfie = new IndividualSelfiePage(page2);
-    await selfie.expectVisible();
-    await selfie.captureAndConfirm();
-    await new IndividualReviewPage(page2).submit();
+    const phone2 = await selfieAndSubmit(link);
     const decision = await decisionOf(receiver, id);
     // The status screen left open follows the automatic decision.
-    await expect(page2.locator('[data-testid="closed-reason"][data-reason="successful"]')).toBeVisible({ timeout: 60_000 });
+    await expect(phone2.page.locator('[data-testid="closed-reason"][data-reason="successful"]')).toBeVisible({ timeout: 60_000 });
     await phone2.browser.close();
 
     const body = decision.json as { event: string; data: { docInfo: unknown } };
@@ -80,6 +71,39 @@ test('the camera journey with a live key ends successful by itself, with docInfo
     expect(events.every((e) => e.verified)).toBe(true);
     const record = (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data;
     expect(record).toMatchObject({ status: 'successful', verificationMethod: 'auto', docInfo: MRZ_DOC_INFO });
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('an honest person with an ID card through a 1080p camera held upright is approved by the checks themselves', async () => {
+  const receiver = await startWebhookReceiver();
+  try {
+    const apiKey = await liveKey(receiver);
+    const { verificationId: id, link } = (await customerCall<{ verificationId: string; link: string }>(apiKey, 'POST', '/verifications', { vendorData: 'user-1080p' })).body.data;
+    // A phone's 1080p rear camera held upright, the card filling the guide (86 % of the frame's width).
+    const phone = { width: 1080, height: 1920 };
+    const phone1 = await launchPhone(await feed('card-steady'));
+    const page1 = await phone1.context.newPage();
+    const camera = await installCanvasCamera(page1, await cardSideScenes(phone, 0.86), 'front', phone);
+    await page1.goto(link);
+    await new IndividualWelcomePage(page1).consentAndStart();
+    await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
+    await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
+    await camera.show('back');
+    await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
+    await new IndividualSelfiePage(page1).expectVisible();
+    await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded' && (e.json as { data: { verificationId?: string } }).data.verificationId === id, 30_000);
+    await phone1.browser.close();
+
+    const phone2 = await selfieAndSubmit(link);
+    const decision = await decisionOf(receiver, id);
+    await phone2.browser.close();
+    const body = decision.json as { event: string; data: { docInfo: unknown } };
+    expect(body.event).toBe('verification.successful');
+    expect(body.data.docInfo).toMatchObject(MRZ_DOC_INFO);
+    const record = (await customerCall<{ status: string; verificationMethod: string }>(apiKey, 'GET', `/verifications/${id}`)).body.data;
+    expect(record).toMatchObject({ status: 'successful', verificationMethod: 'auto' });
   } finally {
     await receiver.close();
   }

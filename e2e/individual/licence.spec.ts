@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { feed, launchPhone } from '../support/camera';
 import { installCanvasCamera } from '../support/canvas-camera';
-import { installScreenLitCamera } from '../support/screen-lit-camera';
+import { selfieAndSubmit } from '../support/selfie-half';
 import { aamvaPayload, LICENCE_SPECIMEN, makeLicenceBack, makeLicenceFrame, makeLicenceFront } from '../support/licence';
 import { createKey, customerCall } from '../support/service';
 import { idv } from '../support/idv-cli';
@@ -11,7 +11,6 @@ import { IndividualWelcomePage } from '../pages/individual-welcome';
 import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
 import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
 import { IndividualSelfiePage } from '../pages/individual-selfie';
-import { IndividualReviewPage } from '../pages/individual-review';
 
 // A US driving licence shown to a phone held upright (720×1280 frames): the back is taken by
 // itself once its PDF417 decodes in the browser, and a live key decides from the barcode the
@@ -64,14 +63,7 @@ test('a US licence: the back is taken when its barcode decodes, and a live key a
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);
     await phone1.browser.close();
 
-    const phone2 = await launchPhone(await feed('face-liveness'));
-    const page2 = await phone2.context.newPage();
-    await installScreenLitCamera(page2);
-    await page2.goto(link);
-    const selfie = new IndividualSelfiePage(page2);
-    await selfie.expectVisible();
-    await selfie.captureAndConfirm();
-    await new IndividualReviewPage(page2).submit();
+    const phone2 = await selfieAndSubmit(link);
     const decision = await receiver.waitFor((e) => e.path === '/decision' && (e.json as { data: { verificationId?: string } }).data.verificationId === id, 90_000);
     await phone2.browser.close();
 

@@ -62,14 +62,13 @@ export async function installCanvasCamera(page: Page, scenes: Record<string, Buf
 
 /**
  * The test ID card's two sides on the dark table, as the file camera's `card-steady` feed
- * shows the front (0.58 of the frame wide, about 0.8 of the on-screen guide): 'front' and
- * 'back' (id-card.ts, id-card-back.ts).
+ * shows the front (by default 640×480, 0.58 of the frame wide, about 0.8 of the on-screen
+ * guide): 'front' and 'back' (id-card.ts, id-card-back.ts).
  */
-export async function cardSideScenes(): Promise<{ front: Buffer; back: Buffer }> {
-  const frame = { width: 640, height: 480 };
+export async function cardSideScenes(frame = { width: 640, height: 480 }, cardShare = 0.58): Promise<{ front: Buffer; back: Buffer }> {
   return {
-    front: await makeIdCardFrame(resolve('e2e/fixtures/grace_hopper.jpg'), frame, { cardShare: 0.58, format: 'png' }),
-    back: await makeIdCardBackFrame(frame, { cardShare: 0.58, format: 'png' }),
+    front: await makeIdCardFrame(resolve('e2e/fixtures/grace_hopper.jpg'), frame, { cardShare, format: 'png' }),
+    back: await makeIdCardBackFrame(frame, { cardShare, format: 'png' }),
   };
 }
 
