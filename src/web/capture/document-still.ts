@@ -46,7 +46,10 @@ export function stillIsBetter(videoRegionPx: number, stillRegion: PixelRect): bo
   return Math.max(stillRegion.width, stillRegion.height) >= 1.3 * videoRegionPx;
 }
 
-interface ImageCaptureLike { takePhoto(): Promise<Blob> }
+interface ImageCaptureLike {
+  takePhoto(settings?: { fillLightMode?: string }): Promise<Blob>;
+  getPhotoCapabilities?(): Promise<{ fillLightMode?: string[] }>;
+}
 type ImageCaptureCtor = new (track: MediaStreamTrack) => ImageCaptureLike;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
@@ -66,7 +69,12 @@ export async function takeDocumentStill(video: HTMLVideoElement, region: NormRec
   if (!Ctor || !track || track.readyState !== 'live' || typeof createImageBitmap !== 'function') return null;
   const frame = { width: video.videoWidth, height: video.videoHeight };
   try {
-    const blob = await withTimeout(new Ctor(track).takePhoto(), STILL_TIMEOUT_MS);
+    const camera = new Ctor(track);
+    // A still may fire the flash in dim light (fillLightMode 'auto' by default on Android), which
+    // puts glare on a laminated card: off wherever the camera lets us say so.
+    const capabilities = await withTimeout(camera.getPhotoCapabilities?.() ?? Promise.resolve(null), STILL_TIMEOUT_MS);
+    const settings = capabilities?.fillLightMode?.includes('off') ? { fillLightMode: 'off' } : undefined;
+    const blob = await withTimeout(camera.takePhoto(settings), STILL_TIMEOUT_MS);
     if (!blob) return null;
     const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
     try {
