@@ -3,15 +3,12 @@ import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { feed, launchPhone } from '../support/camera';
 import { cardSideScenes, installCanvasCamera, installCardCamera } from '../support/canvas-camera';
+import { idCardHalf } from '../support/card-half';
 import { selfieAndSubmit } from '../support/selfie-half';
 import { makeIdCardFrame } from '../support/id-card';
 import { renderPoseFrames } from '../support/liveness-frames';
 import { collectedSession } from '../support/collected-session';
 import { createKey, customerCall } from '../support/service';
-import { IndividualWelcomePage } from '../pages/individual-welcome';
-import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
-import { IndividualSelfiePage } from '../pages/individual-selfie';
 
 // Live keys are decided by the service itself (face match, liveness re-check, MRZ): no
 // specialist, no test helper. The card in the camera carries the selfie's face and a TD1 MRZ.
@@ -48,12 +45,7 @@ test('the camera journey with a live key ends successful by itself, with docInfo
     // The card's two sides from a canvas the test turns over (the file camera shows one side only).
     const camera = await installCardCamera(page1);
     await page1.goto(link);
-    await new IndividualWelcomePage(page1).consentAndStart();
-    await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
-    await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
-    await camera.show('back');
-    await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
-    await new IndividualSelfiePage(page1).expectVisible();
+    await idCardHalf(page1, camera);
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);
     await phone1.browser.close();
 
@@ -87,12 +79,7 @@ test('an honest person with an ID card through a 1080p camera held upright is ap
     const page1 = await phone1.context.newPage();
     const camera = await installCanvasCamera(page1, await cardSideScenes(phone, 0.86), 'front', phone);
     await page1.goto(link);
-    await new IndividualWelcomePage(page1).consentAndStart();
-    await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
-    await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
-    await camera.show('back');
-    await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
-    await new IndividualSelfiePage(page1).expectVisible();
+    await idCardHalf(page1, camera);
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded' && (e.json as { data: { verificationId?: string } }).data.verificationId === id, 30_000);
     await phone1.browser.close();
 

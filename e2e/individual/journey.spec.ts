@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { cardPhoto, feed, launchPhone } from '../support/camera';
 import { installCardCamera } from '../support/canvas-camera';
+import { idCardHalf } from '../support/card-half';
 import { E2E_ADMIN_TOKEN, E2E_BASE } from '../support/env';
 import { createKey, customerCall } from '../support/service';
 import type { Page } from '@playwright/test';
@@ -82,12 +83,7 @@ test('document auto-captured without a tap, live selfie in a new browser (resume
     // The card's two sides from a canvas the test turns over (the file camera shows one side only).
     const camera = await installCardCamera(page1);
     await page1.goto(link);
-    await new IndividualWelcomePage(page1).consentAndStart();
-    await new IndividualDocumentChoicePage(page1).choose('NATIONAL_ID', 'Germany');
-    await new IndividualDocumentCapturePage(page1, 'front').captureAndConfirm();
-    await camera.show('back');
-    await new IndividualDocumentCapturePage(page1, 'back').captureAndConfirm();
-    await new IndividualSelfiePage(page1).expectVisible();
+    await idCardHalf(page1, camera);
     // The back photo's upload may still be running when the selfie screen shows: leave only
     // once the server has it, as a person closing the tab after the upload finished would.
     await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);

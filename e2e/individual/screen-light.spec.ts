@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/testing/webhook-receiver';
 import { cardPhoto, feed, launchPhone } from '../support/camera';
 import { installCardCamera } from '../support/canvas-camera';
+import { idCardHalf } from '../support/card-half';
 import { E2E_BASE } from '../support/env';
 import { installScreenLitCamera } from '../support/screen-lit-camera';
 import { createKey, customerCall } from '../support/service';
@@ -40,12 +41,7 @@ async function captureDocument(link: string, receiver: WebhookReceiver) {
   const page = await phone.context.newPage();
   const camera = await installCardCamera(page);
   await page.goto(link);
-  await new IndividualWelcomePage(page).consentAndStart();
-  await new IndividualDocumentChoicePage(page).choose('NATIONAL_ID', 'Germany');
-  await new IndividualDocumentCapturePage(page, 'front').captureAndConfirm();
-  await camera.show('back');
-  await new IndividualDocumentCapturePage(page, 'back').captureAndConfirm();
-  await new IndividualSelfiePage(page).expectVisible();
+  await idCardHalf(page, camera);
   await receiver.waitFor((e) => (e.json as { event: string }).event === 'verification.document_back_uploaded', 30_000);
   await phone.browser.close();
 }
