@@ -23,7 +23,10 @@ export function rowsOf(lines: TextLine[], joiner: string): string[] {
  * In one place so the analysis worker and the real-material bench read alike (a bench of
  * another reader would measure something the product does not do).
  */
-export const ppOcrVisualZone = (printed: PpOcr): VisualZoneReader => async (img) => rowsOf(await printed.read(img), ' ').join('\n');
+export const ppOcrVisualZone = (printed: PpOcr): VisualZoneReader => async (img, enough) => {
+  const text = (lines: TextLine[]) => rowsOf(lines, ' ').join('\n');
+  return text(await printed.read(img, enough ? (lines) => enough(text(lines)) : undefined));
+};
 
 /**
  * The MRZ band as PP-OCR reads it, one row a line, the pieces of a row joined without a space:

@@ -104,8 +104,11 @@ const bottomBand = (img: GreyImage): GreyImage => {
  * at most MAX_SEARCH_PASSES passes in all. Last, the names, which no check digit covers, are
  * checked against other reads of the same lines prepared differently (confirm-names).
  */
-/** Reads the printed text of an upright document image (the visual zone), line by line. */
-export type VisualZoneReader = (img: GreyImage) => Promise<string>;
+/**
+ * Reads the printed text of an upright document image (the visual zone), line by line.
+ * `enough` (the text so far) may stop it early: a reader that cannot stop ignores it.
+ */
+export type VisualZoneReader = (img: GreyImage, enough?: (text: string) => boolean) => Promise<string>;
 
 /**
  * `visualZone`: the reader of the printed fields (PP-OCR in the decision worker; tesseract's
@@ -194,11 +197,12 @@ export function createMrzReader(opts: { langPath?: string; visualZone?: VisualZo
     let found = best as { parsed: ParsedMrz; look: Look } | null;
     if (!found) return NOT_FOUND;
     // The other engine's read of the same band: a second opinion on names, and a rescue for a read whose checks fail.
+    // Read only when needed (~0.3–1 s): a valid read the visual zone confirms never waits for it.
     let other: string | null = null;
     let settled = false;
-    if (opts.otherEngine) {
+    if (opts.otherEngine && !found.parsed.valid) {
       other = await otherRead(found.look);
-      const mixed = found.parsed.valid ? null : settle(found.parsed, other, today);
+      const mixed = settle(found.parsed, other, today);
       if (mixed) {
         // The names may now be the other engine's: tesseract's reads are their witnesses.
         settled = mixed.lines[NAME_FIELD[mixed.format].line] !== found.parsed.lines[NAME_FIELD[mixed.format].line];
@@ -207,7 +211,8 @@ export function createMrzReader(opts: { langPath?: string; visualZone?: VisualZo
     }
     const viz = found.parsed.valid ? await checkViz(found.parsed, found.look.card, otherSide) : 'unreadable';
     if (viz !== 'unreadable') return { found: true, ...found.parsed, names: { confirmed: viz === 'agrees', how: viz === 'agrees' ? 'visual_zone_agrees' : 'visual_zone_disagrees' } };
-    if (other !== null && found.parsed.valid) {
+    if (opts.otherEngine && found.parsed.valid) {
+      other ??= await otherRead(found.look);
       const cross = await crossEngine(found.parsed, found.look, settled ? null : other, reads);
       if (cross) return { found: true, ...found.parsed, names: cross };
     }
@@ -258,7 +263,8 @@ export function createMrzReader(opts: { langPath?: string; visualZone?: VisualZo
     }
     for (const side of sides) {
       for (const img of await side()) {
-        const verdict = compareWithViz(field, field.length, await readPrinted(img));
+        // Agreement needs every name word found; more lines can only add words, never take one away.
+        const verdict = compareWithViz(field, field.length, await readPrinted(img, (text) => compareWithViz(field, field.length, text) === 'agrees'));
         if (verdict !== 'unreadable') return verdict;
       }
     }
