@@ -117,6 +117,6 @@ export function decisionLines(d: DecisionBench | { error: string }): string[] {
     `- submit → decision webhook, live key, one session at a time (${d.sequential.sessions}; ${outcomes}): p50 ${d.sequential.p50Ms} ms, p95 ${d.sequential.p95Ms} ms (target p50 ≤ ${DECISION_P50_TARGET_MS} ms: ${d.sequential.p50Ms <= DECISION_P50_TARGET_MS ? 'met' : 'NOT met'})`,
     `- ${d.burst.sessions} sessions submitted at once: all decided in ${d.burst.seconds} s = ${d.burst.perMinute} decisions/minute (one analysis worker thread, ${cpus().length} cores)`,
     `- API while that burst is decided (GET /v1/verifications/{id}, 20 connections, 10 s): ${d.apiDuringBurst.reqPerSec} req/s, p50 ${d.apiDuringBurst.p50} ms, p99 ${d.apiDuringBurst.p99} ms, non-2xx ${d.apiDuringBurst.non2xx}`,
-    `- models (Human detector + mesh, face-api recognition, tesseract OCR-B): load ${d.modelLoadMs} ms in the worker thread, +${d.workerRssMb} MB resident`,
+    `- models (Human detector + mesh, face-api recognition, tesseract OCR-B, PP-OCR detector + recognizer): load ${d.modelLoadMs} ms in the worker thread, +${d.workerRssMb} MB resident`,
   ];
 }
