@@ -180,6 +180,13 @@ export function parseMrz(input: string[], today: Date): ParsedMrz | null {
 
 const MRZ_CHARS = /^[A-Z0-9<]+$/;
 
+/** An OCR text's lines of 20+ MRZ characters, spaces gone, `«` `‹` as fillers, upper case: what findMrzLines and settle-reads work on. */
+export function mrzLikeLines(text: string): string[] {
+  return text.split(/\r?\n/)
+    .map((l) => l.replace(/\s+/g, '').replace(/[«‹]/g, '<').toUpperCase())
+    .filter((l) => l.length >= 20 && MRZ_CHARS.test(l));
+}
+
 /**
  * Picks the MRZ out of OCR text: consecutive lines of only MRZ characters, 2 of 44 (TD3), 2 of
  * 36 (TD2) or 3 of 30 (TD1), the lowest group on the page. Spaces go; characters outside the MRZ
@@ -188,9 +195,7 @@ const MRZ_CHARS = /^[A-Z0-9<]+$/;
  * length is padded or trimmed with `<` (only `<` is ever trimmed). Check digits judge the rest.
  */
 export function findMrzLines(text: string): string[] | null {
-  const lines = text.split(/\r?\n/)
-    .map((l) => l.replace(/\s+/g, '').replace(/[«‹]/g, '<').toUpperCase())
-    .filter((l) => l.length >= 20 && MRZ_CHARS.test(l));
+  const lines = mrzLikeLines(text);
   const fit = (l: string, n: number): string | null => {
     if (Math.abs(l.length - n) > 2) return null;
     if (l.length <= n) return l.padEnd(n, '<');

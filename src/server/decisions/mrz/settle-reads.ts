@@ -1,4 +1,4 @@
-import { findMrzLines, NAME_FIELD, parseMrz, type ParsedMrz } from './parse-mrz';
+import { findMrzLines, mrzLikeLines, NAME_FIELD, parseMrz, type ParsedMrz } from './parse-mrz';
 
 /** Characters two reads may differ in and still be settled: 2^8 = 256 parses at most (~1 ms each). */
 const MAX_DIFFERENCES = 8;
@@ -29,12 +29,10 @@ export function fitByFillers(line: string, length: number): string | null {
   return line.slice(0, best.at) + '<'.repeat(n) + line.slice(best.at + best.n);
 }
 
-/** An OCR text's lines of MRZ characters only (20 or more), cleaned as findMrzLines cleans them. */
-const mrzLike = (text: string) => text.split(/\r?\n/).map((l) => l.replace(/\s+/g, '').replace(/[«‹]/g, '<').toUpperCase()).filter((l) => l.length >= 20 && /^[A-Z0-9<]+$/.test(l));
 
 /** The last `count` MRZ-like lines of an OCR text, each fitted by its fillers to `length`; null when they are not there. */
 function elasticLines(text: string, count: number, length: number): string[] | null {
-  const lines = mrzLike(text);
+  const lines = mrzLikeLines(text);
   if (lines.length < count) return null;
   const fitted = lines.slice(-count).map((l) => fitByFillers(l, length));
   return fitted.every((l) => l !== null) ? fitted as string[] : null;
@@ -57,7 +55,7 @@ export function settle(first: ParsedMrz, otherText: string, today: Date): Parsed
   const fitted = findMrzLines(otherText) ?? elasticLines(otherText, count, length);
   const other = fitted ? parseMrz(fitted, today) : null;
   if (other?.valid) return other;
-  const raw = mrzLike(otherText);
+  const raw = mrzLikeLines(otherText);
   if (raw.length < count) return null;
   const otherLines = raw.slice(-count);
   const diffs: { line: number; column: number; ch: string }[] = [];
