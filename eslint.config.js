@@ -19,7 +19,7 @@ const otherFlow = (name) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'dist-server.*/**', 'node_modules/**', 'public/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**', '.real-data/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'dist-server.*/**', 'node_modules/**', 'public/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**', '.real-data/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

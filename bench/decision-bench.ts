@@ -1,9 +1,9 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { makeIdCardFrame } from '../e2e/support/id-card';
-import { makeIdCardBackFrame } from '../e2e/support/id-card-back';
-import { renderPoseFrames } from '../e2e/support/liveness-frames';
+import { makeIdCardFrame } from '../test-support/cards/id-card';
+import { makeIdCardBackFrame } from '../test-support/cards/id-card-back';
+import { renderPoseFrames } from '../test-support/faces/liveness-frames';
 import { startWebhookReceiver } from '../src/server/testing/webhook-receiver';
 import { createAnalysisPool } from '../src/server/decisions/analysis/analysis-pool';
 import { ADMIN } from './api-bench';

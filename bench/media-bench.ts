@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makeIdCardFrame } from '../e2e/support/id-card';
+import { makeIdCardFrame } from '../test-support/cards/id-card';
 import { deriveMediaKey, SealedStorage } from '../src/server/media/sealed-storage';
 import { FileStorage } from '../src/server/media/storage';
 import { ADMIN } from './api-bench';

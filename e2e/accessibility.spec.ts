@@ -4,13 +4,13 @@ import { cardPhoto, launchPhone } from './support/camera';
 import { expectAccessible } from './support/a11y';
 import { createKey, customerCall } from './support/service';
 import { createCompany } from './company/company-support';
-import { IndividualWelcomePage } from './pages/individual-welcome';
-import { IndividualDocumentChoicePage } from './pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from './pages/individual-document-capture';
-import { IndividualSelfiePage } from './pages/individual-selfie';
-import { IndividualReviewPage } from './pages/individual-review';
-import { CompanyWelcomePage } from './pages/company-welcome';
-import { CompanyBusinessPage } from './pages/company-business';
+import { IndividualWelcomePage } from './individual/pages/welcome';
+import { IndividualDocumentChoicePage } from './individual/pages/document-choice';
+import { IndividualDocumentCapturePage } from './individual/pages/document-capture';
+import { IndividualSelfiePage } from './individual/pages/selfie';
+import { IndividualReviewPage } from './individual/pages/review';
+import { CompanyWelcomePage } from './company/pages/welcome';
+import { CompanyBusinessPage } from './company/pages/business';
 
 // The smallest phone width WCAG asks layouts to reflow at (1.4.10), with the person's display
 // preferences: every screen of the upload path is checked by axe-core and for sideways scrolling.

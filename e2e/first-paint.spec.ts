@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { launchPhone } from './support/camera';
 import { createKey, customerCall } from './support/service';
-import { IndividualWelcomePage } from './pages/individual-welcome';
+import { IndividualWelcomePage } from './individual/pages/welcome';
 
 // On a slow network the app's code takes seconds to arrive: the page shows the boot spinner from
 // index.html meanwhile (not a white page), and the app replaces it once it renders.

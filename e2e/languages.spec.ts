@@ -4,13 +4,13 @@ import { launchPhone } from './support/camera';
 import { expectAccessible } from './support/a11y';
 import { createKey, customerCall } from './support/service';
 import { createCompany, fillAndSubmitViaHostedApi } from './company/company-support';
-import { IndividualWelcomePage } from './pages/individual-welcome';
-import { IndividualDocumentChoicePage } from './pages/individual-document-choice';
-import { CompanyWelcomePage } from './pages/company-welcome';
-import { CompanyBusinessPage } from './pages/company-business';
-import { CompanyScreen } from './pages/company-common';
-import { CompanyReviewPage } from './pages/company-review';
-import { CompanyDonePage } from './pages/company-done';
+import { IndividualWelcomePage } from './individual/pages/welcome';
+import { IndividualDocumentChoicePage } from './individual/pages/document-choice';
+import { CompanyWelcomePage } from './company/pages/welcome';
+import { CompanyBusinessPage } from './company/pages/business';
+import { CompanyScreen } from './company/pages/common';
+import { CompanyReviewPage } from './company/pages/review';
+import { CompanyDonePage } from './company/pages/done';
 
 const SMALL_PHONE = { viewport: { width: 320, height: 640 }, screen: { width: 320, height: 640 } };
 

@@ -2,10 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { feed, launchPhone } from './support/camera';
 import { installCardCamera } from './support/canvas-camera';
 import { createKey, customerCall } from './support/service';
-import { IndividualWelcomePage } from './pages/individual-welcome';
-import { IndividualDocumentChoicePage } from './pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from './pages/individual-document-capture';
-import { IndividualSelfiePage } from './pages/individual-selfie';
+import { IndividualWelcomePage } from './individual/pages/welcome';
+import { IndividualDocumentChoicePage } from './individual/pages/document-choice';
+import { IndividualDocumentCapturePage } from './individual/pages/document-capture';
+import { IndividualSelfiePage } from './individual/pages/selfie';
 
 async function box(l: Locator) {
   const b = await l.boundingBox();

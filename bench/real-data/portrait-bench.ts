@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { loadFaceEngine, type FaceEngine } from '../../src/server/decisions/analysis/face-engine';
 import { descriptorDistance } from '../../src/server/decisions/analysis/face-geometry';
 import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from '../../src/server/decisions/face-thresholds';
-import { makeIdCard } from '../../e2e/support/id-card';
+import { makeIdCard } from '../../test-support/cards/id-card';
 
 interface PortraitPhoto { person: string; file: string; source: { repo: string; commit: string; path: string }; licence: string }
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { CompanyBusinessPage } from '../pages/company-business';
-import { CompanyContactPage } from '../pages/company-contact';
-import { CompanyOwnershipPage } from '../pages/company-ownership';
-import { CompanyWelcomePage } from '../pages/company-welcome';
-import { CompanyDocumentsPage } from '../pages/company-documents';
+import { CompanyBusinessPage } from './pages/business';
+import { CompanyContactPage } from './pages/contact';
+import { CompanyOwnershipPage } from './pages/ownership';
+import { CompanyWelcomePage } from './pages/welcome';
+import { CompanyDocumentsPage } from './pages/documents';
 import { E2E_BASE } from '../support/env';
 import { linkPath } from '../support/service';
 import { completeSections, createCompany, hostedClient, keyWithReceiver, listedRecord } from './company-support';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { CompanyLinkScreenPage } from '../pages/company-link-screen';
-import { CompanyWelcomePage } from '../pages/company-welcome';
+import { CompanyLinkScreenPage } from './pages/link-screen';
+import { CompanyWelcomePage } from './pages/welcome';
 import { E2E_BASE } from '../support/env';
 import { customerCall } from '../support/service';
 import { createCompany, keyWithReceiver, listedRecord } from './company-support';

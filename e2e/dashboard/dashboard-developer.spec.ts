@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { idv } from '../support/idv-cli';
 import { customerCall } from '../support/service';
 import { keyWithReceiver } from '../company/company-support';
-import { DashboardShell } from '../pages/dashboard-common';
+import { DashboardShell } from './pages/common';
 
 // A developer manages keys and webhooks and sees no identity document: no list, no case, no
 // image, by menu, by typed address or by API. And a weak password is refused on the way in.

@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { idv } from '../support/idv-cli';
 import { bodyOf, createCompany, fillAndSubmitViaHostedApi, isEvent, keyWithReceiver } from '../company/company-support';
-import { DashboardCasePage } from '../pages/dashboard-case';
-import { DashboardListPage } from '../pages/dashboard-list';
-import { DashboardDevelopersPage, DashboardTeamPage } from '../pages/dashboard-sections';
-import { DashboardSignInPage } from '../pages/dashboard-sign-in';
+import { DashboardCasePage } from './pages/case';
+import { DashboardListPage } from './pages/list';
+import { DashboardDevelopersPage, DashboardTeamPage } from './pages/sections';
+import { DashboardSignInPage } from './pages/sign-in';
 
 // An owner's dashboard: a company case read in the page (its PDF painted, its image, the
 // representative's selfie) and approved; a key made and shown once; a reviewer invited; every

@@ -2,15 +2,15 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { collectedSession } from '../support/collected-session';
 import { expectAccessible } from '../support/a11y';
-import { makeIdCardFrame } from '../support/id-card';
+import { makeIdCardFrame } from '../../test-support/cards/id-card';
 import { idv } from '../support/idv-cli';
-import { renderPoseFrames } from '../support/liveness-frames';
+import { renderPoseFrames } from '../../test-support/faces/liveness-frames';
 import { customerCall } from '../support/service';
 import { keyWithReceiver } from '../company/company-support';
-import { DashboardCasePage } from '../pages/dashboard-case';
-import { DashboardShell } from '../pages/dashboard-common';
-import { DashboardListPage } from '../pages/dashboard-list';
-import { DashboardSignInPage } from '../pages/dashboard-sign-in';
+import { DashboardCasePage } from './pages/case';
+import { DashboardShell } from './pages/common';
+import { DashboardListPage } from './pages/list';
+import { DashboardSignInPage } from './pages/sign-in';
 
 // A compliance reviewer's day: signed in through the operator's printed link, a live-key case
 // waiting for review, both images in view, a decline with a reason that the customer's decision

@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { collectedSession } from '../support/collected-session';
 import { expectAccessible } from '../support/a11y';
-import { makeIdCardFrame } from '../support/id-card';
+import { makeIdCardFrame } from '../../test-support/cards/id-card';
 import { idv } from '../support/idv-cli';
-import { renderPoseFrames } from '../support/liveness-frames';
+import { renderPoseFrames } from '../../test-support/faces/liveness-frames';
 import { customerCall } from '../support/service';
 import { keyWithReceiver } from '../company/company-support';
-import { DashboardCasePage } from '../pages/dashboard-case';
-import { DashboardSignInPage } from '../pages/dashboard-sign-in';
+import { DashboardCasePage } from './pages/case';
+import { DashboardSignInPage } from './pages/sign-in';
 
 // Repeat identities in the dashboard, with the real models: a document first seen with another
 // person's face comes back with its holder's; the case names and links the earlier one; the

@@ -2,12 +2,12 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { collectedSession } from '../support/collected-session';
 import { expectAccessible } from '../support/a11y';
-import { makeIdCardFrame } from '../support/id-card';
+import { makeIdCardFrame } from '../../test-support/cards/id-card';
 import { idv } from '../support/idv-cli';
-import { renderPoseFrames } from '../support/liveness-frames';
+import { renderPoseFrames } from '../../test-support/faces/liveness-frames';
 import { createCompany, fillAndSubmitViaHostedApi, isEvent, keyWithReceiver } from '../company/company-support';
-import { DashboardCasePage } from '../pages/dashboard-case';
-import { DashboardSignInPage } from '../pages/dashboard-sign-in';
+import { DashboardCasePage } from './pages/case';
+import { DashboardSignInPage } from './pages/sign-in';
 
 // The dashboard in a right-to-left language: every page an owner opens, with an individual and a
 // company case in it, mirrors (dir=rtl, navigation on the right) and passes the same checks as in

@@ -3,10 +3,10 @@ import { Secret, TOTP } from 'otpauth';
 import { freePort, startProcess, type Proc } from '../../src/server/testing/spawn-server';
 import { expectAccessible } from '../support/a11y';
 import { E2E_ADMIN_TOKEN } from '../support/env';
-import { DashboardShell } from '../pages/dashboard-common';
-import { DashboardSecondFactorPage } from '../pages/dashboard-second-factor';
-import { DashboardSecurityPage } from '../pages/dashboard-security';
-import { DashboardSignInPage } from '../pages/dashboard-sign-in';
+import { DashboardShell } from './pages/common';
+import { DashboardSecondFactorPage } from './pages/second-factor';
+import { DashboardSecurityPage } from './pages/security';
+import { DashboardSignInPage } from './pages/sign-in';
 
 // A member's second factors, end to end: an authenticator app enrolled from the Security page
 // (the key read off the page, codes computed here) and a passkey registered with Chromium's

@@ -5,8 +5,8 @@ import { feed, launchPhone } from '../support/camera';
 import { cardSideScenes, installCanvasCamera, installCardCamera } from '../support/canvas-camera';
 import { idCardHalf } from '../support/card-half';
 import { selfieAndSubmit } from '../support/selfie-half';
-import { makeIdCardFrame } from '../support/id-card';
-import { renderPoseFrames } from '../support/liveness-frames';
+import { makeIdCardFrame } from '../../test-support/cards/id-card';
+import { renderPoseFrames } from '../../test-support/faces/liveness-frames';
 import { collectedSession } from '../support/collected-session';
 import { createKey, customerCall } from '../support/service';
 

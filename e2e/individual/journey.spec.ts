@@ -9,15 +9,15 @@ import { idCardHalf } from '../support/card-half';
 import { E2E_ADMIN_TOKEN, E2E_BASE } from '../support/env';
 import { createKey, customerCall } from '../support/service';
 import type { Page } from '@playwright/test';
-import { IndividualWelcomePage } from '../pages/individual-welcome';
-import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
-import { IndividualSelfiePage } from '../pages/individual-selfie';
-import { IndividualReviewPage } from '../pages/individual-review';
-import { IndividualDonePage } from '../pages/individual-done';
-import { IndividualClosedLinkPage } from '../pages/individual-closed-link';
-import { IndividualUnknownLinkPage } from '../pages/individual-unknown-link';
-import { livenessFailed, livenessInstruction, livenessRetry } from '../pages/liveness-check';
+import { IndividualWelcomePage } from './pages/welcome';
+import { IndividualDocumentChoicePage } from './pages/document-choice';
+import { IndividualDocumentCapturePage } from './pages/document-capture';
+import { IndividualSelfiePage } from './pages/selfie';
+import { IndividualReviewPage } from './pages/review';
+import { IndividualDonePage } from './pages/done';
+import { IndividualClosedLinkPage } from './pages/closed-link';
+import { IndividualUnknownLinkPage } from './pages/unknown-link';
+import { livenessFailed, livenessInstruction, livenessRetry } from './pages/liveness-check';
 
 const ORDER = [
   'verification.started', 'verification.document_front_uploaded', 'verification.document_back_uploaded',

@@ -4,13 +4,13 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/tes
 import { feed, launchPhone } from '../support/camera';
 import { installCanvasCamera } from '../support/canvas-camera';
 import { selfieAndSubmit } from '../support/selfie-half';
-import { aamvaPayload, LICENCE_SPECIMEN, makeLicenceBack, makeLicenceFrame, makeLicenceFront } from '../support/licence';
+import { aamvaPayload, LICENCE_SPECIMEN, makeLicenceBack, makeLicenceFrame, makeLicenceFront } from '../../test-support/cards/licence';
 import { createKey, customerCall } from '../support/service';
 import { idv } from '../support/idv-cli';
-import { IndividualWelcomePage } from '../pages/individual-welcome';
-import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
-import { IndividualSelfiePage } from '../pages/individual-selfie';
+import { IndividualWelcomePage } from './pages/welcome';
+import { IndividualDocumentChoicePage } from './pages/document-choice';
+import { IndividualDocumentCapturePage } from './pages/document-capture';
+import { IndividualSelfiePage } from './pages/selfie';
 
 // A US driving licence shown to a phone held upright (720×1280 frames): the back is taken by
 // itself once its PDF417 decodes in the browser, and a live key decides from the barcode the

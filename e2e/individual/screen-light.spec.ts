@@ -6,16 +6,16 @@ import { idCardHalf } from '../support/card-half';
 import { E2E_BASE } from '../support/env';
 import { installScreenLitCamera } from '../support/screen-lit-camera';
 import { createKey, customerCall } from '../support/service';
-import { IndividualWelcomePage } from '../pages/individual-welcome';
-import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
-import { IndividualSelfiePage } from '../pages/individual-selfie';
-import { IndividualReviewPage } from '../pages/individual-review';
-import { DashboardCasePage } from '../pages/dashboard-case';
-import { DashboardShell } from '../pages/dashboard-common';
-import { DashboardSignInPage } from '../pages/dashboard-sign-in';
+import { IndividualWelcomePage } from './pages/welcome';
+import { IndividualDocumentChoicePage } from './pages/document-choice';
+import { IndividualDocumentCapturePage } from './pages/document-capture';
+import { IndividualSelfiePage } from './pages/selfie';
+import { IndividualReviewPage } from './pages/review';
+import { DashboardCasePage } from '../dashboard/pages/case';
+import { DashboardShell } from '../dashboard/pages/common';
+import { DashboardSignInPage } from '../dashboard/pages/sign-in';
 import { idv } from '../support/idv-cli';
-import { livenessFailed, livenessInstruction, livenessRetry } from '../pages/liveness-check';
+import { livenessFailed, livenessInstruction, livenessRetry } from './pages/liveness-check';
 
 // The screen-light challenge, camera integrity signals and the cap on tries, with camera frames
 // the test controls: the head-turning clip (Chromium's file camera) either as it is, a rendered

@@ -3,15 +3,15 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { matchSide, SIDE_THRESHOLDS, sideSignature, type SideSignature } from '../../src/vision/document/card-side';
 import { findDocumentInPhoto } from '../../src/vision/document/find-in-photo';
-import { greyOf } from '../../src/vision/document/test-images';
+import { greyOf } from '../../test-support/cards/document-scenes';
 import { cardSideScenes, installCanvasCamera } from '../support/canvas-camera';
-import { ID_CARD_SIZE, makeIdCard } from '../support/id-card';
-import { makeIdCardBack } from '../support/id-card-back';
+import { ID_CARD_SIZE, makeIdCard } from '../../test-support/cards/id-card';
+import { makeIdCardBack } from '../../test-support/cards/id-card-back';
 import { createKey, customerCall } from '../support/service';
-import { IndividualWelcomePage } from '../pages/individual-welcome';
-import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
-import { IndividualSelfiePage } from '../pages/individual-selfie';
+import { IndividualWelcomePage } from './pages/welcome';
+import { IndividualDocumentChoicePage } from './pages/document-choice';
+import { IndividualDocumentCapturePage } from './pages/document-capture';
+import { IndividualSelfiePage } from './pages/selfie';
 
 // The back is the back: a person who takes two seconds to turn the card over keeps showing the
 // front to the back step's camera; the back step must wait, then take the real back. The camera

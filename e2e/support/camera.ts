@@ -4,8 +4,8 @@ import { basename, join, resolve } from 'node:path';
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 import { writeCardFeed } from './card-feeds';
 import { writeFaceLivenessFeed, writeFaceStillFeed } from './face-feeds';
-import { makeIdCardFrame } from './id-card';
-import { fitToFrame } from './rgb-image';
+import { makeIdCardFrame } from '../../test-support/cards/id-card';
+import { fitToFrame } from '../../test-support/images/rgb-image';
 import { writeStillFeed } from './still-feed';
 
 const feedsDir = resolve('.tmp/e2e-feeds');
@@ -14,16 +14,17 @@ const FACE = resolve('e2e/fixtures/grace_hopper.jpg');
 const CAT = resolve('e2e/fixtures/chelsea.png');
 /**
  * Part of every cached file's name: bump it when what a feed shows must change for reasons the
- * files below do not show (ffmpeg, say). Any edit to e2e/support/ or the fixtures changes the
+ * files below do not show (ffmpeg, say). Any edit to e2e/support/, test-support/ or the fixtures changes the
  * content key anyway, so the next run makes the feeds afresh instead of reusing stale ones.
  */
 export const FEED_VERSION = 'v6';
 
 /** FEED_VERSION plus a hash of everything the feeds are made from. */
 function feedKey(): string {
-  const here = resolve('e2e/support');
   const hash = createHash('sha256').update(FEED_VERSION);
-  const sources = readdirSync(here).filter((f) => /\.(ts|mjs)$/.test(f)).sort().map((f) => join(here, f));
+  // The feed makers here and the synthetic card and face makers they draw with (test-support/).
+  const dirs = ['e2e/support', 'test-support/cards', 'test-support/faces', 'test-support/images'].map((d) => resolve(d));
+  const sources = dirs.flatMap((here) => readdirSync(here).filter((f) => /\.(ts|mjs)$/.test(f)).sort().map((f) => join(here, f)));
   for (const file of [...sources, FACE, FACE.replace(/\.jpg$/, '.landmarks.json'), CAT]) hash.update(basename(file)).update(readFileSync(file));
   return `${FEED_VERSION}-${hash.digest('hex').slice(0, 8)}`;
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { makeIdCardFrame } from './id-card';
-import { makeIdCardBackFrame } from './id-card-back';
+import { makeIdCardFrame } from '../../test-support/cards/id-card';
+import { makeIdCardBackFrame } from '../../test-support/cards/id-card-back';
 
 /**
  * A rear camera the test drives frame by frame: getUserMedia answers a 640x480 canvas stream

@@ -1,5 +1,5 @@
-import { makeIdCardFrame } from './id-card';
-import { readRgb } from './rgb-image';
+import { makeIdCardFrame } from '../../test-support/cards/id-card';
+import { readRgb } from '../../test-support/images/rgb-image';
 import { writeStillFeed, type StillFeedOptions } from './still-feed';
 
 export interface CardFeedOptions extends StillFeedOptions {

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { CanvasCamera } from './canvas-camera';
-import { IndividualWelcomePage } from '../pages/individual-welcome';
-import { IndividualDocumentChoicePage } from '../pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from '../pages/individual-document-capture';
-import { IndividualSelfiePage } from '../pages/individual-selfie';
+import { IndividualWelcomePage } from '../individual/pages/welcome';
+import { IndividualDocumentChoicePage } from '../individual/pages/document-choice';
+import { IndividualDocumentCapturePage } from '../individual/pages/document-capture';
+import { IndividualSelfiePage } from '../individual/pages/selfie';
 
 /**
  * The first half of a hosted journey with the test ID card (a German ID card chosen): consent,

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { E2E_BASE } from './env';
-import { makeIdCardBackFrame } from './id-card-back';
+import { makeIdCardBackFrame } from '../../test-support/cards/id-card-back';
 import { customerCall } from './service';
 
 /**

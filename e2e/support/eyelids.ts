@@ -1,6 +1,6 @@
 import { EYE_LIDS } from './face-mesh';
-import type { Vec3 } from './face-photo';
-import { sampleBilinear, type RgbImage } from './rgb-image';
+import type { Vec3 } from '../../test-support/faces/face-photo';
+import { sampleBilinear, type RgbImage } from '../../test-support/images/rgb-image';
 
 type P = [number, number];
 

@@ -1,10 +1,10 @@
-import { livenessPlan, type LivenessPlanOptions } from './face-liveness-plan';
-import { frameFace, type FaceFraming } from './face-photo';
-import { createFacePoser, type PoserOptions } from './face-poser';
+import { livenessPlan, type LivenessPlanOptions } from '../../test-support/faces/face-liveness-plan';
+import { frameFace, type FaceFraming } from '../../test-support/faces/face-photo';
+import { createFacePoser, type PoserOptions } from '../../test-support/faces/face-poser';
 import { handMotionPath, type HandMotion } from './hand-motion';
 import { writeMjpeg } from './mjpeg-writer';
-import { shiftRgb } from './rgb-image';
-import { sensorNoise } from './sensor-noise';
+import { shiftRgb } from '../../test-support/images/rgb-image';
+import { sensorNoise } from '../../test-support/images/sensor-noise';
 import { writeStillFeed } from './still-feed';
 
 export interface FaceFeedOptions extends Partial<FaceFraming>, PoserOptions {

@@ -1,5 +1,5 @@
 import { delaunay, type Triangle } from './delaunay';
-import type { Vec3 } from './face-photo';
+import type { Vec3 } from '../../test-support/faces/face-photo';
 
 // The face outline of MediaPipe's face mesh, clockwise from the forehead top.
 const FACE_OVAL = [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152,

@@ -1,4 +1,4 @@
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../test-support/images/seeded-random';
 
 export interface HandMotion {
   /**

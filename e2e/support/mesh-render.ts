@@ -1,6 +1,6 @@
 import type { Triangle } from './delaunay';
-import type { Vec3 } from './face-photo';
-import { sampleBilinear, type RgbImage } from './rgb-image';
+import type { Vec3 } from '../../test-support/faces/face-photo';
+import { sampleBilinear, type RgbImage } from '../../test-support/images/rgb-image';
 
 /**
  * Software rasteriser: paints `texture` warped from the mesh at `rest` onto a copy of `texture`

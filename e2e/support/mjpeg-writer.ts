@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { RgbImage } from './rgb-image';
+import type { RgbImage } from '../../test-support/images/rgb-image';
 
 export const FFMPEG = process.env.FFMPEG ?? '/usr/bin/ffmpeg';
 /** Chromium plays a fake-camera MJPEG at a fixed 30 fps whatever the file says. */

@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { feed, launchPhone } from './camera';
 import { installScreenLitCamera } from './screen-lit-camera';
-import { IndividualSelfiePage } from '../pages/individual-selfie';
-import { IndividualReviewPage } from '../pages/individual-review';
+import { IndividualSelfiePage } from '../individual/pages/selfie';
+import { IndividualReviewPage } from '../individual/pages/review';
 
 /**
  * The second half of a hosted journey, on a second phone (the test face's liveness clip, lit by

@@ -1,7 +1,7 @@
 import { handMotionPath, type HandMotion } from './hand-motion';
 import { writeMjpeg } from './mjpeg-writer';
-import { shiftRgb, type RgbImage } from './rgb-image';
-import { sensorNoise } from './sensor-noise';
+import { shiftRgb, type RgbImage } from '../../test-support/images/rgb-image';
+import { sensorNoise } from '../../test-support/images/sensor-noise';
 
 export interface StillFeedOptions {
   /** Clip length at 30 fps (Chromium loops it). 60 = 2 s. */

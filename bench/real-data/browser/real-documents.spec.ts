@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { installCanvasCamera } from '../../../e2e/support/canvas-camera';
 import { createKey, customerCall } from '../../../e2e/support/service';
-import { IndividualWelcomePage } from '../../../e2e/pages/individual-welcome';
-import { IndividualDocumentChoicePage } from '../../../e2e/pages/individual-document-choice';
-import { IndividualDocumentCapturePage } from '../../../e2e/pages/individual-document-capture';
-import { IndividualSelfiePage } from '../../../e2e/pages/individual-selfie';
+import { IndividualWelcomePage } from '../../../e2e/individual/pages/welcome';
+import { IndividualDocumentChoicePage } from '../../../e2e/individual/pages/document-choice';
+import { IndividualDocumentCapturePage } from '../../../e2e/individual/pages/document-capture';
+import { IndividualSelfiePage } from '../../../e2e/individual/pages/selfie';
 import { documentPath, loadRealSet, type RealDocument } from '../real-set';
 import { FRAME_PORTRAIT, placeOnTable } from '../scenes';
 

@@ -10,11 +10,11 @@ import { createApp } from '../app';
 import { buildContext, type Built } from '../bootstrap';
 import { ensureDefaultCampaign } from '../campaigns/campaign-repo';
 import { verifications, webhookEvents } from '../db/schema';
-import { settleDecisions } from '../domain/individual-decision';
+import { settleDecisions } from '../individual/decision';
 import { loadSettings } from '../env';
 import { createApiKey } from '../keys/api-keys';
 import { createLogger } from '../lib/logger';
-import { cardBackJpeg, cardJpeg, faceFrames } from '../routes/hosted-individual.testkit';
+import { cardBackJpeg, cardJpeg, faceFrames } from '../individual/routes/hosted.testkit';
 import { freshPostgresDatabase } from '../testing/harness';
 
 // The backup and restore drill of the README ("Backup and restore"), with its commands: the

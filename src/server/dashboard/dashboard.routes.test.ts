@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '../db/schema';
-import { eventsOf } from '../routes/hosted-individual.testkit';
+import { eventsOf } from '../individual/routes/hosted.testkit';
 import { dashboardListSchema } from '../../contract/dashboard';
 import { meSchema } from '../../contract/accounts';
 import { createHarness, type Harness } from '../testing/harness';

@@ -4,13 +4,13 @@ import { messages } from '../../contract/envelope';
 import { audit } from '../accounts/audit';
 import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
 import type { AppContext } from '../context';
-import { toIndividualRecord, type RecordDeps } from '../domain/individual-record';
-import { decideReview } from '../domain/individual-review';
+import { toIndividualRecord, type RecordDeps } from '../individual/record';
+import { decideReview } from '../individual/review';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
-import { companyCaseRoutes } from './company-case.routes';
+import { companyCaseRoutes } from '../company/routes/case.routes';
 import { riskListRoutes } from '../identity/risk-lists.routes';
-import { caseExtras, findOrgVerification } from './individual-case';
+import { caseExtras, findOrgVerification } from '../individual/case';
 import { listOrgVerifications } from './verification-list';
 
 /**

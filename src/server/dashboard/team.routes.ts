@@ -6,7 +6,7 @@ import { revokeMemberSessions } from '../accounts/member-sessions';
 import { createMember, getMember, listMembers, toMember, updateMember } from '../accounts/member-store';
 import { createSignInLink } from '../accounts/sign-in-links';
 import type { AppContext } from '../context';
-import { toAuditEntry } from './individual-case';
+import { toAuditEntry } from '../individual/case';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 
 /**

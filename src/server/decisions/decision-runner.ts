@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { individualStatusCodes } from '../../contract/statuses';
 import { verifications } from '../db/schema';
 import type { MediaStorage } from '../media/storage';
-import type { DecisionCtx } from '../domain/individual-decision';
-import { applyDecision } from '../domain/individual-decide';
-import { decideDeps } from '../domain/individual-decision';
-import { mergeDocInfo } from '../domain/individual-payloads';
-import { keyOfVerification, lockVerification, updateVerification } from '../domain/individual-store';
+import type { DecisionCtx } from '../individual/decision';
+import { applyDecision } from '../individual/decide';
+import { decideDeps } from '../individual/decision';
+import { mergeDocInfo } from '../individual/payloads';
+import { keyOfVerification, lockVerification, updateVerification } from '../individual/store';
 import { livenessOfRow } from '../liveness/liveness-state';
 import { createAnalysisPool, type AnalysisPool } from './analysis/analysis-pool';
 import type { SessionAnalysis } from './analysis/session-analysis';
@@ -14,7 +14,7 @@ import {
   claimDecisionJob, finishDecisionJob, MAX_DECISION_ATTEMPTS, retryDecisionJob, type DecisionJob,
 } from './decision-jobs';
 import { decideFromAnalysis, type DecisionsMode } from './rules';
-import { loadSessionMedia } from './session-media';
+import { loadSessionMedia } from '../individual/session-media';
 import { identityRiskOf } from '../identity/session-identity';
 import { decisionDuration, decisionLatency } from '../metrics/registry';
 import { logRef } from '../lib/logger';

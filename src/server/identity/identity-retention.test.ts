@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityMarks } from '../db/schema';
-import { startJobs, type Jobs } from '../jobs';
+import { startJobs, type Jobs } from '../jobs/jobs';
 import { eraseDueMedia } from '../retention/retention-sweep';
 import { createHarness, type Harness } from '../testing/harness';
 import { faceOf, scriptedPool, sessionMaker, type SessionMaker } from './repeat-identities.testkit';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, asMember, type SignedIn } from '../dashboard/dashboard.testkit';
-import { startJobs, type Jobs } from '../jobs';
+import { startJobs, type Jobs } from '../jobs/jobs';
 import { createHarness, type Harness } from '../testing/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { FACE_MATCH_MAX, FACE_SEARCH_MAX } from '../decisions/face-thresholds';

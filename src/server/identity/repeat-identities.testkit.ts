@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { makeIdCardFrame } from '../../../e2e/support/id-card';
-import { makeIdCardBackFrame } from '../../../e2e/support/id-card-back';
+import { makeIdCardFrame } from '../../../test-support/cards/id-card';
+import { makeIdCardBackFrame } from '../../../test-support/cards/id-card-back';
 import { automaticChecksSchema, type AutomaticChecks } from '../../contract/automatic-checks';
-import { collectAndSubmit } from '../collected/collected.testkit';
+import { collectAndSubmit } from '../individual/collected/collected.testkit';
 import { verifications } from '../db/schema';
 import type { AnalysisPool } from '../decisions/analysis/analysis-pool';
 import type { SessionAnalysis } from '../decisions/analysis/session-analysis';

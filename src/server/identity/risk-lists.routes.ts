@@ -4,7 +4,7 @@ import { allowBodySchema, blockBodySchema, removeEntryBodySchema, riskListsQuery
 import { audit } from '../accounts/audit';
 import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
 import type { AppContext } from '../context';
-import { findOrgVerification } from '../dashboard/individual-case';
+import { findOrgVerification } from '../individual/case';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { allowPair, blockFromCase, listRiskEntries, removeRiskEntry, toRiskListEntry } from './risk-lists';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '../env';
-import { sweepExpired } from '../domain/expiry-sweeper';
+import { sweepExpired } from '../jobs/expiry-sweeper';
 import { createHarness, type Harness } from '../testing/harness';
 import { parseRateRule } from './rate-limiter';
 

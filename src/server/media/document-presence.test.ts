@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { noiseJpeg, plainJpeg, sceneJpeg } from '../../vision/document/test-images';
+import { noiseJpeg, plainJpeg, sceneJpeg } from '../../../test-support/cards/document-scenes';
 import { documentPresent } from './document-presence';
 
 describe('documentPresent', () => {

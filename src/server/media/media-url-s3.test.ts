@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardJpeg, createSession, hostedPath, upload } from '../routes/hosted-individual.testkit';
+import { cardJpeg, createSession, hostedPath, upload } from '../individual/routes/hosted.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 import { startTestS3, type TestS3 } from '../testing/s3-server';
 import { isSealed } from './sealed-storage';

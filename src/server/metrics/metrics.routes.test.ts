@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderPoseFrames } from '../../../e2e/support/liveness-frames';
-import { makeIdCardFrame } from '../../../e2e/support/id-card';
-import { makeIdCardBackFrame } from '../../../e2e/support/id-card-back';
+import { renderPoseFrames } from '../../../test-support/faces/liveness-frames';
+import { makeIdCardFrame } from '../../../test-support/cards/id-card';
+import { makeIdCardBackFrame } from '../../../test-support/cards/id-card-back';
 import { createOrg } from '../accounts/org-store';
 import { createApp } from '../app';
-import { collectAndSubmit } from '../collected/collected.testkit';
+import { collectAndSubmit } from '../individual/collected/collected.testkit';
 import { enqueueDecisionJob } from '../decisions/decision-jobs';
-import { startJobs, type Jobs } from '../jobs';
+import { startJobs, type Jobs } from '../jobs/jobs';
 import { createHarness, type Harness } from '../testing/harness';
 import { freePort } from '../testing/spawn-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';

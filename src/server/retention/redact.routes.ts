@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context';
-import { toCompanyRecord } from '../domain/company-record';
-import { toIndividualRecord } from '../domain/individual-record';
+import { toCompanyRecord } from '../company/record';
+import { toIndividualRecord } from '../individual/record';
 import { requireApiKey, type ApiEnv } from '../http/auth';
 import { fail, notFound, ok } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideCompany } from '../domain/company-review';
-import { submittedCompany } from '../domain/company-test-support';
-import { captureAll, createSession, eventsOf, hostedPath } from '../routes/hosted-individual.testkit';
+import { decideCompany } from '../company/review';
+import { submittedCompany } from '../company/test-support';
+import { captureAll, createSession, eventsOf, hostedPath } from '../individual/routes/hosted.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 // Redaction keeps a skeleton the customer's records still reconcile with (ids, vendorData,

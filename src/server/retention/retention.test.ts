@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../domain/expiry-sweeper';
-import { captureAll, createSession, hostedPath, upload, cardJpeg } from '../routes/hosted-individual.testkit';
+import { sweepExpired } from '../jobs/expiry-sweeper';
+import { captureAll, createSession, hostedPath, upload, cardJpeg } from '../individual/routes/hosted.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 // Media retention on the travelling clock: files go N days after the final state (the key's

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardJpeg } from '../routes/hosted-individual.testkit';
+import { cardJpeg } from '../individual/routes/hosted.testkit';
 import { freshPostgresDatabase } from '../testing/harness';
 import { compileServer, startCompiled, type CompiledProcess } from '../testing/compiled-server';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../testing/round-robin-proxy';

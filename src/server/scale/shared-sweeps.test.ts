@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext, type Built } from '../bootstrap';
 import { verifications } from '../db/schema';
-import { sweepExpired } from '../domain/expiry-sweeper';
+import { sweepExpired } from '../jobs/expiry-sweeper';
 import { loadSettings } from '../env';
 import { ManualClock } from '../lib/clock';
-import { captureAll, createSession, hostedPath } from '../routes/hosted-individual.testkit';
+import { captureAll, createSession, hostedPath } from '../individual/routes/hosted.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 // Two processes' sweepers on one PostgreSQL database, passing at the same moment: every expired

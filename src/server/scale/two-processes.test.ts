@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeIdCardFrame } from '../../../e2e/support/id-card';
-import { renderPoseFrames } from '../../../e2e/support/liveness-frames';
-import { cardBackJpeg, cardJpeg, chained, deviceResult, faceFrames } from '../routes/hosted-individual.testkit';
+import { makeIdCardFrame } from '../../../test-support/cards/id-card';
+import { renderPoseFrames } from '../../../test-support/faces/liveness-frames';
+import { cardBackJpeg, cardJpeg, chained, deviceResult, faceFrames } from '../individual/routes/hosted.testkit';
 import { freshPostgresDatabase } from '../testing/harness';
 import { startTestS3, type TestS3 } from '../testing/s3-server';
 import { startProcess, type Proc } from '../testing/spawn-server';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeIdCardFrame } from '../../../e2e/support/id-card';
-import { collectAndSubmit } from '../collected/collected.testkit';
+import { makeIdCardFrame } from '../../../test-support/cards/id-card';
+import { collectAndSubmit } from '../individual/collected/collected.testkit';
 import { enqueueDecisionJob } from '../decisions/decision-jobs';
 import { createDecisionRunner } from '../decisions/decision-runner';
-import { settleDecisions } from '../domain/individual-decision';
+import { settleDecisions } from '../individual/decision';
 import { createLogger, logRef } from '../lib/logger';
 import { createHarness, type Harness } from '../testing/harness';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../testing/otlp-receiver';

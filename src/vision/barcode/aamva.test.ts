@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aamvaPayload, LICENCE_SPECIMEN, type LicenceData } from '../../../e2e/support/licence';
+import { aamvaPayload, LICENCE_SPECIMEN, type LicenceData } from '../../../test-support/cards/licence';
 import { parseAamva, type AamvaDocument } from './aamva';
 
 /**

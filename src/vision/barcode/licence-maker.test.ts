@@ -1,4 +1,4 @@
-// The test licence maker (e2e/support/licence.ts) against ZXing's reader and the service's
+// The test licence maker (test-support/cards/licence.ts) against ZXing's reader and the service's
 // AAMVA parser: the PDF417 it draws reads back as the exact payload, and the payload parses
 // back to the data it was made from. Lives here because vitest collects src/ only.
 import { readFileSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { ID_CARD_SIZE } from '../../../e2e/support/id-card';
+import { ID_CARD_SIZE } from '../../../test-support/cards/id-card';
 import {
   aamvaPayload, LICENCE_SPECIMEN, makeLicenceBack, makeLicenceFrame, makeLicenceFront, pdf417Png, type LicenceData,
-} from '../../../e2e/support/licence';
+} from '../../../test-support/cards/licence';
 import { parseAamva } from './aamva';
 
 const FACE = resolve('e2e/fixtures/grace_hopper.jpg');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseDocumentFrame, cornerMotion } from './analyse-frame';
-import { greyOf, noiseJpeg, plainJpeg, sceneJpeg, type Scene } from './test-images';
+import { greyOf, noiseJpeg, plainJpeg, sceneJpeg, type Scene } from '../../../test-support/cards/document-scenes';
 
 // The on-screen guide of a portrait phone mapped into a 640x480 frame (about half its width).
 const GUIDE = { x: 0.23, y: 0.28, width: 0.54, height: 0.44 };

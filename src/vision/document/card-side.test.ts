@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchSide, SIDE_THRESHOLDS, sideSignature, sideSimilarity, sideVerdict } from './card-side';
 import { findDocumentInPhoto } from './find-in-photo';
-import { sideSceneJpeg, type CardSide, type SideScene } from './side-test-images';
-import { greyOf } from './test-images';
+import { sideSceneJpeg, type CardSide, type SideScene } from '../../../test-support/cards/side-scenes';
+import { greyOf } from '../../../test-support/cards/document-scenes';
 
 /** The card as the finder sees it: grey at `longEdge`, and its corners. */
 async function look(side: CardSide, scene: SideScene = {}, longEdge = 320) {

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { makeIdCard } from '../../../e2e/support/id-card';
+import { makeIdCard } from '../../../test-support/cards/id-card';
 import { describe, expect, it } from 'vitest';
 import { findDocumentInPhoto } from './find-in-photo';
-import { greyOf, noiseJpeg, plainJpeg, sceneJpeg } from './test-images';
+import { greyOf, noiseJpeg, plainJpeg, sceneJpeg } from '../../../test-support/cards/document-scenes';
 
 describe('findDocumentInPhoto', () => {
   it('finds the card in close-ups and in wider shots, sharp or not, on different tables', async () => {

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { makeIdCard } from '../../../e2e/support/id-card';
+import { makeIdCard } from '../../../test-support/cards/id-card';
 import { analyseDocumentFrame } from './analyse-frame';
 import { pageInGuide } from './open-booklet';
-import { greyOf } from './test-images';
+import { greyOf } from '../../../test-support/cards/document-scenes';
 
 // A phone held upright (360x640) over an open booklet: the data page below the fold, a printed
 // facing page above it, no visible fold between them. The guide lies across the lower page.

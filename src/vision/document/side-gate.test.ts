@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { analyseDocumentFrame } from './analyse-frame';
 import { SIDE_THRESHOLDS } from './card-side';
 import { gateOtherSide, photoSide } from './side-gate';
-import { sideSceneJpeg } from './side-test-images';
-import { greyOf, plainJpeg } from './test-images';
+import { sideSceneJpeg } from '../../../test-support/cards/side-scenes';
+import { greyOf, plainJpeg } from '../../../test-support/cards/document-scenes';
 
 // The on-screen guide of a portrait phone mapped into a 640x480 frame (as analyse-frame.test.ts).
 const GUIDE = { x: 0.23, y: 0.28, width: 0.54, height: 0.44 };

@@ -4,7 +4,7 @@ import { pendingSignInSchema, totpEnrolmentSchema } from '../../../contract/acco
 import { asMember, signedInMember } from '../../dashboard/dashboard.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { memberFactors } from '../../db/schema';
-import { sweepExpired } from '../../domain/expiry-sweeper';
+import { sweepExpired } from '../../jobs/expiry-sweeper';
 import { PENDING_SIGN_IN_MS } from './challenges';
 import { codeAt, cookieNamed, memberWithTotp, passwordStep, secondStep } from './second-factor.testkit';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleDecisions } from '../../domain/individual-decision';
-import { captureAll, createSession, eventsOf, hostedPath } from '../../routes/hosted-individual.testkit';
+import { settleDecisions } from '../../individual/decision';
+import { captureAll, createSession, eventsOf, hostedPath } from '../../individual/routes/hosted.testkit';
 import { parseCommandLine } from '../args';
 import { AdminClient } from '../client';
 import { UsageError } from '../command';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeIdCard, makeIdCardFrame } from '../../../../e2e/support/id-card';
+import { makeIdCard, makeIdCardFrame } from '../../../../test-support/cards/id-card';
 import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from '../face-thresholds';
 import { loadFaceEngine, type FaceEngine, type FaceReading } from './face-engine';
 import { descriptorDistance } from './face-geometry';

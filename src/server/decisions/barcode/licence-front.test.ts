@@ -72,7 +72,7 @@ describe('datesOn', () => {
 });
 
 describe('compareFront on what tesseract really reads', () => {
-  // The Latin model's read of the test licence's front (e2e/support/licence.ts) at 1280×960: labels glued to numbers, DOB read 008.
+  // The Latin model's read of the test licence's front (test-support/cards/licence.ts) at 1280×960: labels glued to numbers, DOB read 008.
   const READ = 'CALIFORNIA - DRIVER LICENSE - SPECIMEN\n4a0LD1234567\n1 HOPPER\n2 GRACE BREWSTER\n8 123 MAIN ST\nSACRAMENTO, CA 95814\n3008 12/09/1976\n15SEX F\n4bEXP 12/09/2031\n4a1ss01/15/2024\n50D 1234567890123';
   it('agrees on a number glued to its label, and tells another person\'s front from an unread one', () => {
     expect(compareFront(barcode, READ)).toEqual({ readable: true, fields: { lastName: 'agrees', firstName: 'agrees', dob: 'agrees', docNumber: 'agrees', expiryDate: 'agrees' } });

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automaticChecksSchema } from '../../../contract/automatic-checks';
 import { individualDecisionPayloadSchema } from '../../../contract/events';
-import { renderPoseFrames } from '../../../../e2e/support/liveness-frames';
-import { aamvaPayload, LICENCE_SPECIMEN, makeLicenceBack, makeLicenceFrame, makeLicenceFront, type LicenceData } from '../../../../e2e/support/licence';
-import { collectAndSubmit } from '../../collected/collected.testkit';
+import { renderPoseFrames } from '../../../../test-support/faces/liveness-frames';
+import { aamvaPayload, LICENCE_SPECIMEN, makeLicenceBack, makeLicenceFrame, makeLicenceFront, type LicenceData } from '../../../../test-support/cards/licence';
+import { collectAndSubmit } from '../../individual/collected/collected.testkit';
 import { verifications } from '../../db/schema';
-import { startJobs, type Jobs } from '../../jobs';
+import { startJobs, type Jobs } from '../../jobs/jobs';
 import { createHarness, type Harness } from '../../testing/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver';
 

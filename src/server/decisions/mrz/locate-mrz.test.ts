@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ID_CARD_SIZE, makeIdCard } from '../../../../e2e/support/id-card';
+import { ID_CARD_SIZE, makeIdCard } from '../../../../test-support/cards/id-card';
 import type { GreyImage } from '../../../vision/document/types';
 import { locateMrz } from './locate-mrz';
 

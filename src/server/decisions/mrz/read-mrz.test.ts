@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeIdCard, specimenTd1 } from '../../../../e2e/support/id-card';
-import { makeIdCardBack } from '../../../../e2e/support/id-card-back';
+import { makeIdCard, specimenTd1 } from '../../../../test-support/cards/id-card';
+import { makeIdCardBack } from '../../../../test-support/cards/id-card-back';
 import { createMrzReader, type MrzReader, type MrzReading } from './read-mrz';
 import { textSkew } from './text-skew';
 

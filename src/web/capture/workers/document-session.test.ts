@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sideSceneJpeg } from '../../../vision/document/side-test-images';
-import { greyOf, plainJpeg, sceneJpeg } from '../../../vision/document/test-images';
+import { sideSceneJpeg } from '../../../../test-support/cards/side-scenes';
+import { greyOf, plainJpeg, sceneJpeg } from '../../../../test-support/cards/document-scenes';
 import type { GreyImage } from '../../../vision/document/types';
 import { createDocumentSession } from './document-session';
 

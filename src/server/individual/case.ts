@@ -1,0 +1,33 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { automaticChecksSchema } from '../../contract/automatic-checks';
+import type { AuditEntry } from '../../contract/dashboard';
+import { listAudit } from '../accounts/audit';
+import type { Db } from '../db/client';
+import { apiKeys, verifications } from '../db/schema';
+import type { VerificationRow } from './record';
+import { listDeliveries } from '../webhooks/admin-ops';
+import { listRiskEntries, toRiskListEntry } from '../identity/risk-lists';
+
+/** An individual session of the organisation (not deleted, not a representative's check), or null. */
+export async function findOrgVerification(db: Db, orgId: string, id: string): Promise<VerificationRow | null> {
+  if (id.length === 0 || id.length > 200) return null;
+  const [row] = await db.select({ v: verifications }).from(verifications)
+    .innerJoin(apiKeys, eq(apiKeys.id, verifications.apiKeyId))
+    .where(and(eq(verifications.id, id), eq(apiKeys.orgId, orgId), isNull(verifications.deletedAt), isNull(verifications.companyVerificationId)))
+    .limit(1);
+  return row?.v ?? null;
+}
+
+export const toAuditEntry = (r: Awaited<ReturnType<typeof listAudit>>[number]): AuditEntry => ({
+  at: r.at.toISOString(), actorEmail: r.actorEmail, action: r.action, subjectId: r.subjectId, detail: r.detail,
+});
+
+/** What a reviewer sees beside the record: the automatic scores, the webhook timeline, who did what. */
+export async function caseExtras(db: Db, orgId: string, row: VerificationRow) {
+  const checks = automaticChecksSchema.safeParse(row.checks);
+  const deliveries = await listDeliveries(db, { limit: 100, page: 1 }, { subjectId: row.id });
+  const audit = await listAudit(db, orgId, { subjectId: row.id });
+  // Block and allow entries taken from, or pairing, this case (the case view shows them).
+  const riskLists = (await listRiskEntries(db, orgId, { verificationId: row.id })).map(toRiskListEntry);
+  return { checks: checks.success ? checks.data : null, deliveries: deliveries.items.reverse(), audit: audit.map(toAuditEntry), riskLists };
+}
