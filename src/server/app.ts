@@ -12,6 +12,8 @@ import { collectedRoutes } from './individual/collected/collected.routes';
 import { adminAccountRoutes } from './accounts/admin-accounts.routes';
 import { hostileUrlGuard } from './http/hostile-input';
 import { redactRoutes } from './retention/redact.routes';
+import { toIndividualRecord } from './individual/record';
+import { toCompanyRecord } from './company/record';
 import { byAddress, rateLimit, uploadSessionOf } from './limits/rate-limit';
 import { dashboardAuthRoutes } from './accounts/dashboard-auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -33,7 +35,8 @@ import { hostedIndividualRoutes } from './individual/routes/hosted.routes';
 import { hostedCompanyRoutes } from './company/routes/hosted.routes';
 import { testHelperRoutes } from './individual/routes/test-helpers.routes';
 import { testHelperCompanyRoutes } from './company/routes/test-helpers.routes';
-import { mediaRoutes } from './company/routes/media.routes';
+import { mediaRoutes } from './media/media.routes';
+import { companyDocumentMedia } from './company/document-media';
 import { httpMetrics } from './metrics/http-metrics';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { probeRoutes } from './probes/probes.routes';
@@ -93,7 +96,10 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.route('/api/v1/hosted', hostedCompanyRoutes(ctx));
   app.route('/api/v1/test', testHelperRoutes(ctx));
   app.route('/api/v1/test', testHelperCompanyRoutes(ctx));
-  app.route('/api/v1', redactRoutes(ctx));
+  app.route('/api/v1', redactRoutes(ctx, {
+    individual: (row, mediaUrl) => toIndividualRecord(row, { hostedUrl: ctx.settings.hostedUrl, mediaUrl }),
+    company: (row, webhookUrl, mediaUrl) => toCompanyRecord(row, { webhookUrl, mediaUrl }),
+  }));
   app.route('/api/v1', v1IndividualRoutes(ctx));
   app.route('/api/v1', collectedRoutes(ctx));
   app.route('/api/v1', v1CompanyRoutes(ctx));
@@ -116,7 +122,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.route('/api/admin', adminCompanyRoutes(ctx));
   app.route('/api/admin', adminCampaignRoutes(ctx));
   app.route('/api', docsRoutes(ctx));
-  app.route('/api', mediaRoutes(ctx));
+  app.route('/api', mediaRoutes(ctx, companyDocumentMedia(ctx)));
 
   app.notFound((c) => (c.req.path.startsWith('/api/')
     ? fail(c, 404, 'Not found')

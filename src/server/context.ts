@@ -1,4 +1,4 @@
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import type { Settings } from './env';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';

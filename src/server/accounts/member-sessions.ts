@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { memberSessions } from '../db/schema';
 import type { Secrets } from '../lib/secrets';
 

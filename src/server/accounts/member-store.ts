@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Member, MemberRole } from '../../contract/accounts';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { members } from '../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;

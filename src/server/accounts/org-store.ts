@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Org } from '../../contract/accounts';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { organisations } from '../db/schema';
 
 /** Keys made without an organisation, and every key from before organisations existed, belong here. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { rateLimitHits } from '../db/schema';
 import type { Secrets } from '../lib/secrets';
 import { hit } from '../limits/rate-limiter';

@@ -14,7 +14,8 @@ import { settleDecisions } from '../individual/decision';
 import { loadSettings } from '../env';
 import { createApiKey } from '../keys/api-keys';
 import { createLogger } from '../lib/logger';
-import { cardBackJpeg, cardJpeg, faceFrames } from '../individual/routes/hosted.testkit';
+import { cardBackJpeg, cardJpeg } from '../individual/routes/hosted.testkit';
+import { faceFrames } from '../liveness/liveness.testkit';
 import { freshPostgresDatabase } from '../testing/harness';
 
 // The backup and restore drill of the README ("Backup and restore"), with its commands: the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCampaignView, getPublishedCampaign } from './campaign-repo';
-import { insertCompany } from '../company/test-support';
+import { insertCompany } from '../company/company.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 describe('campaign admin API', () => {

@@ -4,7 +4,7 @@ import {
   campaignDefinitionSchema, type CampaignDefinition, type CampaignDetail, type CampaignSummary, type CampaignView,
 } from '../../contract/campaign';
 import { DEFAULT_CAMPAIGN_ID } from '../../contract/company';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { campaigns, campaignVersions } from '../db/schema';
 
 export interface PublishedCampaign {

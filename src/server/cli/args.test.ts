@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locateCommand, parseCommandLine } from './args';
-import { UsageError } from './command';
+import { UsageError } from './errors';
 
 describe('idv argument parsing', () => {
   it('finds <group> <command> with global options before, between or after them', () => {

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError, type ArgSpec, type OptionSpec } from './command';
+import { UsageError } from './errors';
+import type { ArgSpec, OptionSpec } from './specs';
 
 /** Options every command accepts, wherever they appear on the line. */
 export const globalOptions: Record<string, OptionSpec> = {

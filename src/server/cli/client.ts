@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PaginationMeta } from '../../contract/envelope';
-import { CliError } from './command';
+import { CliError } from './errors';
 
 export type Env = Record<string, string | undefined>;
 

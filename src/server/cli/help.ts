@@ -1,5 +1,6 @@
 import { globalOptions } from './args';
-import type { Command, CommandGroup, OptionSpec } from './command';
+import type { Command, CommandGroup } from './command';
+import type { OptionSpec } from './specs';
 
 const PROG = 'npm run idv --';
 

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { locateCommand, parseCommandLine } from './args';
 import { AdminClient, readAdminToken, resolveServerUrl, type Env } from './client';
-import { CliError, UsageError, type CommandGroup } from './command';
+import { type CommandGroup } from './command';
+import { CliError, UsageError } from './errors';
 import { commandHelp, globalHelp, groupHelp } from './help';
 import { Output, type Writable } from './output';
 import { keysCommands } from './commands/keys';

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminCompanyListQuery, CompanyListItem, KeyMode } from '../../contract/admin';
 import type { CompanyStatus } from '../../contract/statuses';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { apiKeys, companyVerifications } from '../db/schema';
 import type { CompanyRow } from './store';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignDefinitionSchema, defaultCampaignDefinition, type CampaignDefinitionInput } from '../../contract/campaign';
 import type { CompanyFormValues } from '../../contract/company-form';
 import { analyseCompany, reviewFlagCodes } from './analysis';
-import { completeDraft } from './test-support';
+import { completeDraft } from './company.testkit';
 
 const now = new Date('2026-01-05T10:00:00.000Z');
 const full: CompanyFormValues = {

@@ -1,11 +1,9 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
-import { listAudit } from '../accounts/audit';
-import type { Db } from '../db/client';
+import { listAudit, toAuditEntry } from '../accounts/audit';
+import type { Db } from '../db/types';
 import { apiKeys, companyVerifications, verifications } from '../db/schema';
 import type { CompanyRow } from './store';
-import { toIndividualRecord, type RecordDeps } from '../individual/record';
 import { listDeliveries } from '../webhooks/admin-ops';
-import { toAuditEntry } from '../individual/case';
 
 /** A company verification of the organisation by its public `cv_` id or internal id, or null. */
 export async function findOrgCompany(db: Db, orgId: string, id: string): Promise<{ row: CompanyRow; mode: 'test' | 'live'; webhookUrl: string | null } | null> {
@@ -17,18 +15,23 @@ export async function findOrgCompany(db: Db, orgId: string, id: string): Promise
   return found ? { row: found.c, mode: found.mode, webhookUrl: found.eventsUrl } : null;
 }
 
+/** The representative's liveness session row, as the dashboard composes it (an individual record). */
+export type RepresentativeRow = typeof verifications.$inferSelect;
+
 /**
  * What a reviewer sees beside the company record: the representative's latest liveness session
- * (selfie and evidence, signed URLs), the webhook timeline and the members' actions.
+ * (selfie and evidence, signed URLs), the webhook timeline and the members' actions. The
+ * session is shown as the individual product shows its records: the composer (the dashboard)
+ * hands that mapping in, so this wing never imports the other.
  */
-export async function companyCaseExtras(db: Db, orgId: string, row: CompanyRow, deps: RecordDeps) {
+export async function companyCaseExtras<R>(db: Db, orgId: string, row: CompanyRow, livenessRecord: (row: RepresentativeRow) => R) {
   const [liveness] = await db.select().from(verifications)
     .where(and(eq(verifications.companyVerificationId, row.id), isNull(verifications.deletedAt)))
     .orderBy(desc(verifications.createdAt)).limit(1);
   const deliveries = await listDeliveries(db, { limit: 100, page: 1 }, { subjectId: row.id });
   const audit = await listAudit(db, orgId, { subjectId: row.publicId });
   return {
-    liveness: liveness ? toIndividualRecord(liveness, deps) : null,
+    liveness: liveness ? livenessRecord(liveness) : null,
     deliveries: deliveries.items.reverse(),
     audit: audit.map(toAuditEntry),
   };

@@ -102,7 +102,7 @@ export async function removeDocument(ctx: AppContext, processId: string, kind: s
   return { ok: true };
 }
 
-export async function readDocument(ctx: AppContext, row: CompanyRow, docId: string): Promise<{ ok: true; document: StoredDocument; bytes: Buffer } | HostedFail> {
+export async function readDocument(ctx: Pick<AppContext, 'storage'>, row: CompanyRow, docId: string): Promise<{ ok: true; document: StoredDocument; bytes: Buffer } | HostedFail> {
   const document = storedDocuments(row).find((d) => d.id === docId);
   if (!document) return hostedFail(404, 'not_found', 'Document not found');
   const bytes = await ctx.storage.get(document.key);

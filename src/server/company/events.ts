@@ -1,6 +1,6 @@
 import type { CampaignDefinition } from '../../contract/campaign';
 import type { CompanyEventType } from '../../contract/events';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { enqueueEvent } from '../webhooks/outbox';
 import { buildCompanyPayload } from './payload';
 import type { CompanyRow } from './store';

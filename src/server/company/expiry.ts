@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { companyStatusCodes, type CompanyStatus } from '../../contract/statuses';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { companyVerifications } from '../db/schema';
 import type { CompanyRow } from './record';
 

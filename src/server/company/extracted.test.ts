@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadedDocument } from '../../contract/hosted-company';
 import { buildExtractedProfile, e164, normaliseRegistrationNumber, websiteOrigin } from './extracted';
-import { completeDraft } from './test-support';
+import { completeDraft } from './company.testkit';
 
 const now = new Date('2026-01-05T10:00:00.000Z');
 const doc = (id: string, kind: string, contentType: UploadedDocument['contentType']): UploadedDocument =>

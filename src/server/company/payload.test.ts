@@ -3,7 +3,7 @@ import { campaignDefinitionSchema, defaultCampaignDefinition } from '../../contr
 import { companyPayloadSchema } from '../../contract/events';
 import { buildCompanyPayload, buildCompanyProfile, buildReviewBlock } from './payload';
 import type { CompanyRow } from './store';
-import { completeDraft } from './test-support';
+import { completeDraft } from './company.testkit';
 
 const now = new Date('2026-01-05T10:00:00.000Z');
 const row = (over: Partial<CompanyRow> = {}): CompanyRow => ({

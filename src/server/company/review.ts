@@ -5,7 +5,7 @@ import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { appendAudit, type AuditActor } from './audit';
 import { enqueueCompanyEvent } from './events';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import { campaignOf, findCompanyByAnyId, keyOf, lockCompany, updateCompany, type CompanyRow } from './store';
 import { canTransition, companyStatusCode } from './transitions';
 

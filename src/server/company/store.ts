@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { CampaignView } from '../../contract/campaign';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/types';
 import { apiKeys, companyVerifications } from '../db/schema';
 import { getCampaignView } from '../campaigns/campaign-repo';
 

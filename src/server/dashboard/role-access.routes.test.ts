@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../db/schema';
 import { eq } from 'drizzle-orm';
-import { submittedCompany } from '../company/test-support';
+import { submittedCompany } from '../company/company.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 import { asMember, signedInMember, type SignedIn } from './dashboard.testkit';
 

@@ -1,12 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { createMemberBodySchema } from '../../contract/accounts';
-import { audit, listAudit } from '../accounts/audit';
+import { audit, listAudit, toAuditEntry } from '../accounts/audit';
 import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
 import { revokeMemberSessions } from '../accounts/member-sessions';
 import { createMember, getMember, listMembers, toMember, updateMember } from '../accounts/member-store';
 import { createSignInLink } from '../accounts/sign-in-links';
 import type { AppContext } from '../context';
-import { toAuditEntry } from '../individual/case';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DashboardList, DashboardListItem, DashboardListQuery } from '../../contract/dashboard';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { apiKeys, companyVerifications, verifications } from '../db/schema';
 
 const day = (d: string) => new Date(`${d}T00:00:00Z`);

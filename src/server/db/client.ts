@@ -1,14 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import type { Db } from './types';
 import { ensureVectorIndex } from './vector-index';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle; every repository function accepts either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client';
+import type { Db, DbOrTx } from './types';
 
 /** Dimensions of the stored face descriptors (dlib's recognition net). */
 export const EMBEDDING_DIMS = 128;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/types';
 import { decisionJobs } from '../db/schema';
 
 export type DecisionJob = typeof decisionJobs.$inferSelect;

@@ -1,24 +1,30 @@
-import { eq } from 'drizzle-orm';
-import { individualStatusCodes } from '../../contract/statuses';
-import { verifications } from '../db/schema';
-import type { MediaStorage } from '../media/storage';
-import type { DecisionCtx } from '../individual/decision';
-import { applyDecision } from '../individual/decide';
-import { decideDeps } from '../individual/decision';
-import { mergeDocInfo } from '../individual/payloads';
-import { keyOfVerification, lockVerification, updateVerification } from '../individual/store';
-import { livenessOfRow } from '../liveness/liveness-state';
+import type { AppContext } from '../context';
 import { createAnalysisPool, type AnalysisPool } from './analysis/analysis-pool';
-import type { SessionAnalysis } from './analysis/session-analysis';
+import type { SessionAnalysis, SessionMedia } from './analysis/session-analysis';
 import {
   claimDecisionJob, finishDecisionJob, MAX_DECISION_ATTEMPTS, retryDecisionJob, type DecisionJob,
 } from './decision-jobs';
-import { decideFromAnalysis, type DecisionsMode } from './rules';
-import { loadSessionMedia } from '../individual/session-media';
-import { identityRiskOf } from '../identity/session-identity';
 import { decisionDuration, decisionLatency } from '../metrics/registry';
 import { logRef } from '../lib/logger';
-import { withSpan, type SpanHandle } from '../telemetry/tracing';
+import { withSpan } from '../telemetry/tracing';
+import type { SpanHandle } from '../telemetry/tracing-types';
+
+/**
+ * The product's side of a decision job, handed to the runner at start-up (jobs/jobs.ts gives it
+ * the individual product's): the runner claims, leases, retries, measures and traces; the
+ * product knows its sessions and how an outcome lands.
+ */
+export interface DecisionSubject<S = unknown> {
+  /** The session when it still waits for a decision, else null (its job just closes). */
+  waiting(verificationId: string): Promise<S | null>;
+  /** The session's media for the analysis; a failure here is retried as the analysis is. */
+  media(session: S, now: Date): Promise<SessionMedia>;
+  /**
+   * Lands the checks' outcome, or with `analysis` null the failure `error` (the last attempt),
+   * and closes the job in the same transaction (finishDecisionJob).
+   */
+  apply(job: DecisionJob, analysis: SessionAnalysis | null, error: string | null): Promise<void>;
+}
 
 export interface DecisionRunner {
   /** Claims and decides one due job; false when none was due. */
@@ -37,16 +43,16 @@ export interface RunnerOptions {
   pool?: AnalysisPool;
 }
 
-type RunnerCtx = DecisionCtx & { storage: MediaStorage };
+type RunnerCtx = Pick<AppContext, 'db' | 'clock' | 'logger'>;
 
 /**
- * Decides submitted live sessions off the request path: claims a job, reads the media, analyses
- * them in the worker thread, applies the rules under the row lock and marks the job done in the
- * same transaction. A session no longer waiting (cancelled, deleted, decided by a specialist)
- * just closes its job. After MAX_DECISION_ATTEMPTS failures the session goes to a specialist
- * with the error attached: a job never strands a session.
+ * Decides submitted live sessions off the request path: claims a job, reads the media
+ * (`subject.load`), analyses them in the worker thread and hands the analysis to
+ * `subject.apply`, which applies the rules and marks the job done in one transaction. After
+ * MAX_DECISION_ATTEMPTS failures the subject gets the error instead: a job never strands a
+ * session.
  */
-export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): DecisionRunner {
+export function createDecisionRunner<S>(ctx: RunnerCtx, subject: DecisionSubject<S>, opts: RunnerOptions = {}): DecisionRunner {
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const backoffMs = opts.retryBackoffMs ?? 10_000;
@@ -56,35 +62,7 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
   let wake: (() => void) | null = null;
   let current: Promise<boolean> | null = null;
 
-  async function decide(job: DecisionJob, analysis: SessionAnalysis | null, error: string | null): Promise<void> {
-    const deps = decideDeps(ctx);
-    await ctx.db.transaction(async (tx) => {
-      const row = await lockVerification(tx, job.verificationId, deps.now);
-      if (!row || row.status !== 'started' || row.decision !== 'submitted') {
-        await finishDecisionJob(tx, job.verificationId, deps.now, 'done');
-        return;
-      }
-      const key = await keyOfVerification(tx, row);
-      const mode: DecisionsMode = key.decisions === 'review' ? 'review' : 'auto';
-      const risk = analysis ? await identityRiskOf(tx, ctx.db, { secrets: ctx.secrets, now: deps.now }, row, key, analysis, deps.now.toISOString().slice(0, 10)) : {};
-      const result = analysis ? decideFromAnalysis(analysis, livenessOfRow(row.liveness), mode, risk) : null;
-      const checks = result?.checks ?? { version: 1, outcome: 'review', reasons: [`automatic checks could not run: ${error}`] };
-      const base = await updateVerification(tx, row.id, { checks: checks as unknown as Record<string, unknown>, updatedAt: deps.now });
-      if (result && result.outcome !== 'review') {
-        const auto = await updateVerification(tx, row.id, { verificationMethod: 'auto' });
-        await applyDecision(tx, { ...base, ...auto }, {
-          outcome: result.outcome, reason: result.reason, ...(result.docInfo ? { docInfo: result.docInfo } : {}),
-        }, deps);
-      } else {
-        await updateVerification(tx, row.id, {
-          status: 'completed', statusCode: individualStatusCodes.completed, decision: 'review', verificationMethod: 'manual',
-          docInfo: result?.docInfo ? mergeDocInfo(base, result.docInfo) : base.docInfo, updatedAt: deps.now,
-        });
-      }
-      await finishDecisionJob(tx, job.verificationId, deps.now, error ? 'failed' : 'done', error ?? undefined);
-    });
-    ctx.kickWebhooks();
-  }
+  const decide = (job: DecisionJob, analysis: SessionAnalysis | null, error: string | null) => subject.apply(job, analysis, error);
 
   /**
    * One job in a span (telemetry/, when tracing is on). The verification appears only as its log
@@ -96,8 +74,8 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
 
   async function handleJob(job: DecisionJob, span: SpanHandle): Promise<void> {
     const now = ctx.clock.now();
-    const [row] = await ctx.db.select().from(verifications).where(eq(verifications.id, job.verificationId)).limit(1);
-    if (!row || row.status !== 'started' || row.decision !== 'submitted') {
+    const session = await subject.waiting(job.verificationId);
+    if (!session) {
       await finishDecisionJob(ctx.db, job.verificationId, now, 'done');
       span.setAttributes({ 'idv.decision.result': 'not_waiting' });
       return;
@@ -106,7 +84,7 @@ export function createDecisionRunner(ctx: RunnerCtx, opts: RunnerOptions = {}): 
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const analysis = await pool.analyse(await loadSessionMedia(ctx.storage, row, now));
+      const analysis = await pool.analyse(await subject.media(session, now));
       await decide(job, analysis, null);
       decisionDuration.observe({ result: 'decided' }, seconds());
       span.setAttributes({ 'idv.decision.result': 'decided' });

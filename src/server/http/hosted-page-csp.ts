@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { apiKeys, companyVerifications, verifications } from '../db/schema';
 import { strictOrigin } from '../../contract/admin';
 import { CSP_BASE } from './security-headers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, type SignedIn } from '../dashboard/dashboard.testkit';
-import { insertCompany } from '../company/test-support';
+import { insertCompany } from '../company/company.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 // Every documented route, fed hostile ids, queries and bodies with valid credentials: no answer

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messages } from '../../contract/envelope';
 import type { AppContext } from '../context';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { idempotencyKeys } from '../db/schema';
 import { fail } from './envelope';
 

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../contract/envelope';
 import { createApp } from '../app';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { ApiKeyCache } from '../keys/api-keys';
 import type { Logger } from '../lib/logger';
 import { createHarness, type Harness } from '../testing/harness';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/types';
 import { EMBEDDING_DIMS, hasVector } from '../db/vector-index';
 
 export interface FaceNeighbour {

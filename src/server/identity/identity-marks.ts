@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/types';
 import { identityMarks, riskListEntries } from '../db/schema';
 import type { RepeatMatch } from '../decisions/risk-signals';
 import { FACE_MATCH_MAX, FACE_SEARCH_MAX } from '../decisions/face-thresholds';

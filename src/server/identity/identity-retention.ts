@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { identityMarks, verifications } from '../db/schema';
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisPool } from '../decisions/analysis/analysis-pool';
 import type { SessionAnalysis } from '../decisions/analysis/session-analysis';
+import { individualDecisionSubject } from '../individual/apply-checks';
 import { createDecisionRunner, type DecisionRunner } from '../decisions/decision-runner';
 import { createHarness, type Harness } from '../testing/harness';
 import { analysisOf, faceOf, scriptedPool, sessionMaker, type SessionMaker } from './repeat-identities.testkit';
@@ -30,7 +31,7 @@ const barrierPool: AnalysisPool = {
 
 beforeAll(async () => {
   h = await createHarness();
-  runners = [createDecisionRunner(h.ctx, { pollMs: 20, pool: barrierPool }), createDecisionRunner(h.ctx, { pollMs: 20, pool: barrierPool })];
+  runners = [createDecisionRunner(h.ctx, individualDecisionSubject(h.ctx), { pollMs: 20, pool: barrierPool }), createDecisionRunner(h.ctx, individualDecisionSubject(h.ctx), { pollMs: 20, pool: barrierPool })];
   runners.forEach((r) => r.start());
   // Submits queue their decision job for "a runner in this process" (as startJobs wires it).
   h.ctx.decisionRunner = { kick() { runners.forEach((r) => r.kick()); } };

@@ -4,16 +4,17 @@ import { allowBodySchema, blockBodySchema, removeEntryBodySchema, riskListsQuery
 import { audit } from '../accounts/audit';
 import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
 import type { AppContext } from '../context';
-import { findOrgVerification } from '../individual/case';
+import type { Db } from '../db/types';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { allowPair, blockFromCase, listRiskEntries, removeRiskEntry, toRiskListEntry } from './risk-lists';
 
 /**
  * Blocklist and allowlist of the member's organisation (mounted under `/api/dashboard`). Reading
  * and changing them takes the `review` ability (reviewers, admins, owners); every change is
- * audited with its reason.
+ * audited with its reason. `findCase` finds an individual case of the organisation (the
+ * individual product's lookup, handed in by the dashboard that composes both).
  */
-export function riskListRoutes(ctx: AppContext): Hono<MemberEnv> {
+export function riskListRoutes(ctx: AppContext, findCase: (db: Db, orgId: string, id: string) => Promise<{ id: string } | null>): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
   app.use('/risk-lists', requireMember(ctx), requireAbility('review'));
   app.use('/risk-lists/*', requireMember(ctx), requireAbility('review'));
@@ -30,7 +31,7 @@ export function riskListRoutes(ctx: AppContext): Hono<MemberEnv> {
   // From a case: block its face and/or its document number.
   app.post('/verifications/individual/:id/block', requireAbility('review'), async (c) => {
     const member = c.get('member');
-    const row = await findOrgVerification(ctx.db, member.orgId, c.req.param('id'));
+    const row = await findCase(ctx.db, member.orgId, c.req.param('id'));
     if (!row) return caseNotFound(c);
     const json = await readJsonBody(c);
     if (!json.ok) return json.res;
@@ -58,8 +59,8 @@ export function riskListRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (!json.ok) return json.res;
     const body = allowBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
-    const a = await findOrgVerification(ctx.db, member.orgId, body.data.verificationId);
-    const b = await findOrgVerification(ctx.db, member.orgId, body.data.otherVerificationId);
+    const a = await findCase(ctx.db, member.orgId, body.data.verificationId);
+    const b = await findCase(ctx.db, member.orgId, body.data.otherVerificationId);
     if (!a || !b) return caseNotFound(c);
     const now = ctx.clock.now();
     const entry = await ctx.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { RiskListEntry } from '../../contract/risk-lists';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { identityMarks, riskListEntries } from '../db/schema';
 
 type EntryRow = typeof riskListEntries.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db/types';
 import type { apiKeys, verifications } from '../db/schema';
 import type { SessionAnalysis } from '../decisions/analysis/session-analysis';
 import type { RiskInput } from '../decisions/risk-signals';

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
-import type { AuditEntry } from '../../contract/dashboard';
-import { listAudit } from '../accounts/audit';
-import type { Db } from '../db/client';
+import { listAudit, toAuditEntry } from '../accounts/audit';
+import type { Db } from '../db/types';
 import { apiKeys, verifications } from '../db/schema';
 import type { VerificationRow } from './record';
 import { listDeliveries } from '../webhooks/admin-ops';
@@ -17,10 +16,6 @@ export async function findOrgVerification(db: Db, orgId: string, id: string): Pr
     .limit(1);
   return row?.v ?? null;
 }
-
-export const toAuditEntry = (r: Awaited<ReturnType<typeof listAudit>>[number]): AuditEntry => ({
-  at: r.at.toISOString(), actorEmail: r.actorEmail, action: r.action, subjectId: r.subjectId, detail: r.detail,
-});
 
 /** What a reviewer sees beside the record: the automatic scores, the webhook timeline, who did what. */
 export async function caseExtras(db: Db, orgId: string, row: VerificationRow) {

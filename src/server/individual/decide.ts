@@ -1,6 +1,6 @@
 import type { DocInfo } from '../../contract/document';
 import { individualStatusCodes, RESUBMISSION_LIMIT_EXCEEDED } from '../../contract/statuses';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import { enqueueEvent } from '../webhooks/outbox';
 import { decisionPayload, mergeDocInfo, progressPayload } from './payloads';
 import type { VerificationRow } from './record';

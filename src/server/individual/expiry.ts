@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { individualStatusCodes, type IndividualStatus } from '../../contract/statuses';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { verifications } from '../db/schema';
 import type { VerificationRow } from './record';
 

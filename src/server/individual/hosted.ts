@@ -1,7 +1,7 @@
 import type { ChooseDocumentBody, HostedErrorCode, MediaSlot, MissingCapture } from '../../contract/hosted-individual';
 import { individualStatusCodes } from '../../contract/statuses';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import { discardMedia } from '../media/discard';
 import { enqueueEvent } from '../webhooks/outbox';
 import { scheduleDecision } from './decision';

@@ -2,7 +2,7 @@
 // session is failed at once with reason `liveness_attempts_exhausted` (status `failed`, 4100,
 // and the `verification.failed` decision webhook, as any automatic decline), with the trace of
 // every failed try in its liveness block.
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import { applyDecision, type DecideDeps } from './decide';
 import type { VerificationRow } from './record';
 import { updateVerification } from './store';

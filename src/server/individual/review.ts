@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { ReviewItem } from '../../contract/admin';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
 import type { ReviewDecisionBody, TestOutcomeBody } from '../../contract/hosted-individual';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db/types';
 import { verifications } from '../db/schema';
 import { applyDecision, isUndecided, requestResubmission } from './decide';
 import { decideDeps, TEST_FAILED_REASON, type DecisionCtx } from './decision';

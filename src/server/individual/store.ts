@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/types';
 import { apiKeys, verifications } from '../db/schema';
 import type { ApiKeyRow } from '../keys/api-keys';
 import { expiredIndividual, expireIndividuals, isIndividualExpired } from './expiry';

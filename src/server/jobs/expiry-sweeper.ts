@@ -1,6 +1,6 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { idempotencyKeys } from '../db/schema';
 import { sweepRateLimits } from '../limits/rate-limiter';
 import { sweepSecondFactorChallenges } from '../accounts/second-factor/challenges';

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { startExpirySweeper } from './expiry-sweeper';
 import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker';
 import { createDecisionRunner, type DecisionRunner, type RunnerOptions } from '../decisions/decision-runner';
+import { individualDecisionSubject } from '../individual/apply-checks';
 
 export interface Jobs {
   decisions: DecisionRunner | null;
@@ -10,7 +11,7 @@ export interface Jobs {
 
 /**
  * Background jobs of one server process: the webhook delivery worker (unless WEBHOOK_WORKER=0),
- * the decision runner (unless DECISION_WORKER=0) and the expiry sweeper. Wires ctx.kickWebhooks to the worker so a committed event is sent at
+ * the decision runner (unless DECISION_WORKER=0; it decides the individual product's sessions) and the expiry sweeper. Wires ctx.kickWebhooks to the worker so a committed event is sent at
  * once instead of at the next poll. stop() finishes in-flight deliveries and sweeps.
  */
 export function startJobs(ctx: AppContext, opts: { webhooks?: WorkerOptions; decisions?: RunnerOptions } = {}): Jobs {
@@ -20,7 +21,7 @@ export function startJobs(ctx: AppContext, opts: { webhooks?: WorkerOptions; dec
     worker.start();
   }
   const sweeper = startExpirySweeper(ctx);
-  const decisions = ctx.settings.decisionWorker ? createDecisionRunner(ctx, opts.decisions) : null;
+  const decisions = ctx.settings.decisionWorker ? createDecisionRunner(ctx, individualDecisionSubject(ctx), opts.decisions) : null;
   if (decisions) {
     ctx.decisionRunner = decisions;
     decisions.start();

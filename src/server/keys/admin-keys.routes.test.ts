@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKeySchema, createdKeySchema } from '../../contract/admin';
 import { apiKeys } from '../db/schema';
-import { insertCompany } from '../company/test-support';
+import { insertCompany } from '../company/company.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 describe('admin API: keys', () => {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { apiKeys } from '../db/schema';
 import { newApiKey, newKeyId } from '../lib/ids';
 import type { Secrets } from '../lib/secrets';

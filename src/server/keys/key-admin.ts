@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { brandingSchema, type AdminKey, type Branding } from '../../contract/admin';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { apiKeys } from '../db/schema';
 import { isLanguage, type Language } from '../../contract/languages';
 import type { ApiKeyRow } from './api-keys';

@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { rateLimitHits } from '../db/schema';
 
 /** At most `max` requests per `windowS` seconds per bucket. */

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livenessChallengeSchema } from '../../contract/liveness-session';
-import { insertCompany } from '../company/test-support';
+import { insertCompany } from '../company/company.testkit';
 import { decodeStats } from '../media/process-upload';
-import { cardJpeg, createSession, deviceResult, faceFrames, hostedPath, livenessRequest, upload } from '../individual/routes/hosted.testkit';
+import { cardJpeg, createSession, hostedPath, upload } from '../individual/routes/hosted.testkit';
+import { deviceResult, faceFrames, livenessRequest } from './liveness.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 // A liveness answer is checked (session, challenge, sizes, the dimensions each image declares in

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { minimalPdf } from '../company/test-support';
+import { minimalPdf } from '../company/company.testkit';
 import { checkPdf, processDocument } from './validate-document';
 
 

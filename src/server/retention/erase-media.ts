@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import { companyVerifications, verifications } from '../db/schema';
 import { livenessOfRow } from '../liveness/liveness-state';
 import { discardMedia } from '../media/discard';

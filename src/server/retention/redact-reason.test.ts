@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications, webhookEvents } from '../db/schema';
 import { asMember, signedInMember, type SignedIn } from '../dashboard/dashboard.testkit';
-import { submittedCompany } from '../company/test-support';
+import { submittedCompany } from '../company/company.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 
 // A specialist's decline reason may name the person; it is copied into the organisation's

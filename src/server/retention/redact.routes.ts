@@ -1,11 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context';
-import { toCompanyRecord } from '../company/record';
-import { toIndividualRecord } from '../individual/record';
 import { requireApiKey, type ApiEnv } from '../http/auth';
 import { fail, notFound, ok } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
-import { redactCompany, redactIndividual, type RedactResult } from './redact';
+import { redactCompany, redactIndividual, type CompanyRow, type IndividualRow, type RedactResult } from './redact';
 
 const ID_MAX = 200;
 
@@ -15,9 +13,16 @@ const ID_MAX = 200;
  * case and keep a skeleton (ids, vendorData, status, times, `redactedAt`); an event
  * `verification.redacted` / `company_verification.redacted` follows. Repeating it answers the
  * same skeleton. A case still in progress answers 409 `not_final`: cancel it (or wait for the
- * decision) first.
+ * decision) first. The skeleton is each product's own record (`records`, handed in by app.ts,
+ * with links signed for the caller): this capability never imports a product.
  */
-export function redactRoutes(ctx: AppContext): Hono<ApiEnv> {
+export interface RedactedRecords {
+  individual(row: IndividualRow, mediaUrl: (key: string) => string): unknown;
+  company(row: CompanyRow, webhookUrl: string | null, mediaUrl: (key: string) => string): unknown;
+}
+
+/** The redaction routes (see RedactedRecords for what each answers). */
+export function redactRoutes(ctx: AppContext, records: RedactedRecords): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const auth = requireApiKey(ctx);
   app.use('/verifications/:id/redact', auth);
@@ -33,14 +38,14 @@ export function redactRoutes(ctx: AppContext): Hono<ApiEnv> {
     const id = c.req.param('id');
     if (id.length > ID_MAX) return notFound(c);
     const res = await redactIndividual(ctx, c.get('apiKey').id, id);
-    return answer(c, res, (row) => toIndividualRecord(row, { hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.url(k) }));
+    return answer(c, res, (row) => records.individual(row, (k) => signer.url(k)));
   });
 
   app.post('/company-verifications/:id/redact', async (c) => {
     const id = c.req.param('id');
     if (id.length > ID_MAX) return notFound(c);
     const res = await redactCompany(ctx, c.get('apiKey').id, id);
-    return answer(c, res, (row) => toCompanyRecord(row, { webhookUrl: c.get('apiKey').eventsUrl, mediaUrl: (k) => signer.url(k) }));
+    return answer(c, res, (row) => records.company(row, c.get('apiKey').eventsUrl, (k) => signer.url(k)));
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideCompany } from '../company/review';
-import { submittedCompany } from '../company/test-support';
+import { submittedCompany } from '../company/company.testkit';
 import { captureAll, createSession, eventsOf, hostedPath } from '../individual/routes/hosted.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 

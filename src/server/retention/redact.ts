@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import { companyVerifications, verifications, webhookEvents } from '../db/schema';
 import { discardMedia } from '../media/discard';
 import { enqueueEvent } from '../webhooks/outbox';
@@ -12,8 +12,9 @@ import { scrubAudit } from './scrub-audit';
 const FINAL = { individual: ['successful', 'failed', 'abandoned', 'cancelled'], company: ['successful', 'failed', 'abandoned'] };
 
 export type RedactResult<T> = { ok: true; row: T } | { ok: false; code: 'not_found' } | { ok: false; code: 'not_final'; status: string };
-type IndividualRow = typeof verifications.$inferSelect;
-type CompanyRow = typeof companyVerifications.$inferSelect;
+/** The stored rows redaction answers with (each product maps them to its record). */
+export type IndividualRow = typeof verifications.$inferSelect;
+export type CompanyRow = typeof companyVerifications.$inferSelect;
 
 /**
  * Stored webhook bodies about the subject keep only what the skeleton keeps: an event still

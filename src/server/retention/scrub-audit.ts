@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import { auditEvents } from '../db/schema';
 
 /** Free-text fields a member may have typed about the person (a decline reason names them). */

@@ -5,7 +5,7 @@ import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanExp
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { Logger } from '../lib/logger';
 import { httpSpanHandler } from './tracing-http-span';
-import type { TracingRuntime } from './tracing';
+import type { TracingRuntime } from './tracing-types';
 import { cleanAttributes, errorTypeOf, spanHandle } from './tracing-spans';
 
 /**

@@ -1,6 +1,6 @@
 import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import { ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
-import type { Attributes, SpanHandle } from './tracing';
+import type { Attributes, SpanHandle } from './tracing-types';
 
 /** Span helpers of the SDK side (loaded only with tracing on, like tracing-sdk.ts). */
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdCardFrame } from '../../../test-support/cards/id-card';
 import { collectAndSubmit } from '../individual/collected/collected.testkit';
 import { enqueueDecisionJob } from '../decisions/decision-jobs';
+import { individualDecisionSubject } from '../individual/apply-checks';
 import { createDecisionRunner } from '../decisions/decision-runner';
 import { settleDecisions } from '../individual/decision';
 import { createLogger, logRef } from '../lib/logger';
@@ -59,7 +60,7 @@ describe('OpenTelemetry traces', () => {
     await settleDecisions();
     // A decision job (the runner's) for a session no longer waiting: closed without analysis.
     await enqueueDecisionJob(h.ctx.db, id, h.clock.now());
-    const runner = createDecisionRunner(h.ctx);
+    const runner = createDecisionRunner(h.ctx, individualDecisionSubject(h.ctx));
     expect(await runner.runOnce()).toBe(true);
     await runner.stop();
     // Webhook attempts: every event of both sessions.

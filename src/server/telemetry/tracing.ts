@@ -1,6 +1,6 @@
-import type { Context, Next } from 'hono';
 import type { Settings } from '../env';
 import type { Logger } from '../lib/logger';
+import type { Attributes, SpanHandle, TracingRuntime } from './tracing-types';
 
 /**
  * Optional OpenTelemetry traces. This file is the only part every process loads, and it imports
@@ -13,26 +13,6 @@ import type { Logger } from '../lib/logger';
  * counters, and ids as their log reference (logRef), never a verification id, key, URL query,
  * header or payload.
  */
-
-export type AttributeValue = string | number | boolean;
-export type Attributes = Record<string, AttributeValue | undefined>;
-
-/** A span as the instrumented code sees it. */
-export interface SpanHandle {
-  setAttributes(attributes: Attributes): void;
-  /** Marks the span failed; `errorType` is a short, low-cardinality code (semconv error.type). */
-  fail(errorType: string): void;
-}
-
-/** What the lazily loaded SDK module provides. */
-export interface TracingRuntime {
-  httpSpan(c: Context, next: Next): Promise<void>;
-  span<T>(name: string, kind: 'internal' | 'client', attributes: Attributes, fn: (span: SpanHandle) => Promise<T>): Promise<T>;
-  /** Sends the spans ended so far. */
-  flush(): Promise<void>;
-  /** Flushes, stops the exporter and unregisters the global tracer provider. */
-  shutdown(): Promise<void>;
-}
 
 const NOOP_SPAN: SpanHandle = { setAttributes() {}, fail() {} };
 /** How long a shutdown waits for the last spans to leave (ms): a dead collector must not hold the stop. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminDeliveryListQuery, Delivery, DeliveryAttempt, TestEvent } from '../../contract/admin';
 import type { Destination } from '../../contract/events';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { apiKeys, webhookAttempts, webhookEvents } from '../db/schema';
 import { enqueueEvent } from './outbox';
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { apiKeys, webhookEvents } from '../db/schema';
 
 export type ClaimedEvent = typeof webhookEvents.$inferSelect;

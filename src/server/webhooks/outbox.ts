@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eventDestinations, type Destination, type EventType } from '../../contract/events';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { webhookEvents } from '../db/schema';
 
 export interface EnqueueInput {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Factor } from '../../../contract/accounts-second-factor';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/types';
 import { memberFactors, memberRecoveryCodes } from '../../db/schema';
 
 export type FactorRow = typeof memberFactors.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/types';
 import { memberFactors } from '../../db/schema';
 import type { Secrets } from '../../lib/secrets';
 import type { FactorRow } from './factor-store';

@@ -1,6 +1,7 @@
 import { createMemberBodySchema, createOrgBodySchema, memberRoleSchema, type CreatedMember, type Org } from '../../../contract/accounts';
 import { resetSecondFactorBodySchema, type SecondFactorReset } from '../../../contract/accounts-second-factor';
-import { UsageError, type Command, type CommandGroup } from '../command';
+import { type Command, type CommandGroup } from '../command';
+import { UsageError } from '../errors';
 import { formatFields, shortTime, type Column } from '../output';
 
 const orgColumns: Column<Org>[] = [

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import {
   createCampaignBodySchema, type CampaignDetail, type CampaignSummary,
 } from '../../../contract/campaign';
-import { CliError, UsageError, type Command, type CommandGroup } from '../command';
+import { type Command, type CommandGroup } from '../command';
+import { CliError, UsageError } from '../errors';
 import { formatFields, shortTime, type Column } from '../output';
 
 const columns: Column<CampaignSummary>[] = [

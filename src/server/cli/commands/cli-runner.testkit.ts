@@ -1,6 +1,7 @@
 import { parseCommandLine } from '../args';
 import { AdminClient } from '../client';
-import { UsageError, type CommandGroup } from '../command';
+import { type CommandGroup } from '../command';
+import { UsageError } from '../errors';
 import type { CliServer } from '../cli-test-server';
 import { Output } from '../output';
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../../db/schema';
-import { insertCompany, submittedCompany } from '../../company/test-support';
+import { insertCompany, submittedCompany } from '../../company/company.testkit';
 import { startCliServer, type CliServer } from '../cli-test-server';
 import { runGroup } from './cli-runner.testkit';
 import { companyCommands } from './company';

@@ -1,7 +1,8 @@
 import { ADMIN_PAGE_LIMIT_DEFAULT, ADMIN_PAGE_LIMIT_MAX, keyModeSchema, type CompanyListItem } from '../../../contract/admin';
 import { companyDecisionBodySchema } from '../../../contract/hosted-company';
 import { companyStatusSchema } from '../../../contract/statuses';
-import { UsageError, type Command, type CommandGroup } from '../command';
+import { type Command, type CommandGroup } from '../command';
+import { UsageError } from '../errors';
 import { formatFields, shortTime, type Column } from '../output';
 
 const columns: Column<CompanyListItem>[] = [

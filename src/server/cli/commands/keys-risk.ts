@@ -2,7 +2,8 @@
 import { DEFAULT_RISK_RULES, riskActions, riskSignals } from '../../../contract/risk-rules';
 import type { AdminKey } from '../../../contract/admin';
 import type { Options } from '../args';
-import { UsageError, type OptionSpec } from '../command';
+import { UsageError } from '../errors';
+import type { OptionSpec } from '../specs';
 
 export const riskOptions: Record<string, OptionSpec> = {
   risk: {

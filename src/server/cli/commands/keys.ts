@@ -4,7 +4,9 @@ import {
 } from '../../../contract/admin';
 import { curlCreateVerification } from '../../keys/curl-example';
 import type { Options } from '../args';
-import { UsageError, type Command, type CommandGroup, type OptionSpec } from '../command';
+import { type Command, type CommandGroup } from '../command';
+import { UsageError } from '../errors';
+import type { OptionSpec } from '../specs';
 import { formatFields, shortTime, type Column } from '../output';
 import { riskFields, riskFrom, riskOptions } from './keys-risk';
 

@@ -3,7 +3,7 @@ import { settleDecisions } from '../../individual/decision';
 import { captureAll, createSession, eventsOf, hostedPath } from '../../individual/routes/hosted.testkit';
 import { parseCommandLine } from '../args';
 import { AdminClient } from '../client';
-import { UsageError } from '../command';
+import { UsageError } from '../errors';
 import { startCliServer, type CliServer } from '../cli-test-server';
 import { Output } from '../output';
 import { reviewCommands } from './review';

@@ -3,7 +3,9 @@ import { reviewDecisionBodySchema } from '../../../contract/hosted-individual';
 import type { ReviewItem } from '../../../contract/admin';
 import type { IndividualRecord } from '../../../contract/individual';
 import type { Options } from '../args';
-import { UsageError, type Command, type CommandGroup, type OptionSpec } from '../command';
+import { type Command, type CommandGroup } from '../command';
+import { UsageError } from '../errors';
+import type { OptionSpec } from '../specs';
 import { formatFields, shortTime, type Column } from '../output';
 
 const reviewColumns: Column<ReviewItem>[] = [

@@ -2,7 +2,7 @@ import {
   ADMIN_PAGE_LIMIT_DEFAULT, MAX_DELIVERIES_LIMIT, deliveryStateSchema, type Delivery, type TestEvents,
 } from '../../../contract/admin';
 import type { Command, CommandGroup } from '../command';
-import { UsageError } from '../command';
+import { UsageError } from '../errors';
 import { shortTime, type Column } from '../output';
 
 const deliveryColumns: Column<Delivery>[] = [

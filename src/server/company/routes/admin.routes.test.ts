@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPayloadSchema } from '../../../contract/events';
 import { companyVerifications, webhookEvents } from '../../db/schema';
-import { insertCompany, submittedCompany } from '../test-support';
+import { insertCompany, submittedCompany } from '../company.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 
 describe('operator review of company verifications', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submittedCompany } from '../test-support';
+import { submittedCompany } from '../company.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { asMember, signedInMember, type SignedIn } from '../../dashboard/dashboard.testkit';
 

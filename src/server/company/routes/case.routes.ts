@@ -6,31 +6,31 @@ import { requireAbility, type MemberEnv } from '../../accounts/member-auth';
 import type { AppContext } from '../../context';
 import { toCompanyRecord } from '../record';
 import { decideCompany, startReview, type ReviewResult, type ReviewScope } from '../review';
-import type { RecordDeps } from '../../individual/record';
 import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { createMediaSigner } from '../../media/signed-url';
-import { companyCaseExtras, findOrgCompany } from '../case';
+import { companyCaseExtras, findOrgCompany, type RepresentativeRow } from '../case';
 
 /**
  * Company cases in the dashboard (mounted inside dashboardRoutes, behind requireMember): the
  * record with documents and the representative's liveness, and the review moves. A company
  * form cannot be sent back (the spec has no such status), so a resubmission is refused with
- * a message that says to decline with a reason instead.
+ * a message that says to decline with a reason instead. `representativeRecord` shows the
+ * representative's liveness session as an individual record with links bound to the member
+ * (handed in by the dashboard, which composes both products).
  */
-export function companyCaseRoutes(ctx: AppContext): Hono<MemberEnv> {
+export function companyCaseRoutes(ctx: AppContext, representativeRecord: (row: RepresentativeRow, c: Context<MemberEnv>) => unknown): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
   const signer = createMediaSigner(ctx);
-  /** Image and document links bound to the member who asked (checked again on use). */
-  const depsFor = (c: Context<MemberEnv>): RecordDeps => ({ hostedUrl: ctx.settings.hostedUrl, mediaUrl: (k) => signer.memberUrl(k, c.get('member').id) });
+  /** Document links bound to the member who asked (checked again on use). */
+  const mediaUrl = (c: Context<MemberEnv>) => (k: string) => signer.memberUrl(k, c.get('member').id);
   const notFound = (c: Context) => fail(c, 404, 'Company verification not found', { code: 'not_found' });
 
   const view = async (c: Context<MemberEnv>, id: string, message: string) => {
     const orgId = c.get('member').orgId;
     const found = await findOrgCompany(ctx.db, orgId, id);
     if (!found) return notFound(c);
-    const deps = depsFor(c);
-    const record = toCompanyRecord(found.row, { webhookUrl: found.webhookUrl, mediaUrl: deps.mediaUrl });
-    return ok(c, message, { record, mode: found.mode, keyId: found.row.apiKeyId, ...(await companyCaseExtras(ctx.db, orgId, found.row, deps)) });
+    const record = toCompanyRecord(found.row, { webhookUrl: found.webhookUrl, mediaUrl: mediaUrl(c) });
+    return ok(c, message, { record, mode: found.mode, keyId: found.row.apiKeyId, ...(await companyCaseExtras(ctx.db, orgId, found.row, (row) => representativeRecord(row, c))) });
   };
 
   /** The member's move, audited in its transaction (trail entry and the organisation's log). */

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livenessChallengeSchema } from '../../../contract/liveness-session';
 import { companyVerifications, verifications, webhookEvents } from '../../db/schema';
-import { insertCompany, photo } from '../test-support';
+import { insertCompany, photo } from '../company.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
-import { deviceResult, faceFrames, livenessRequest } from '../../individual/routes/hosted.testkit';
+import { deviceResult, faceFrames, livenessRequest } from '../../liveness/liveness.testkit';
 
 // The representative's liveness in the company flow: the same challenge and evidence check as
 // the individual selfie, on a linked individual verification; keys keep selfieUpload: false.

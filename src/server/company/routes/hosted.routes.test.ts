@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyPayloadSchema } from '../../../contract/events';
 import { companyVerifications, verifications, webhookEvents } from '../../db/schema';
 import { storedDocuments } from '../form-values';
-import { completeDraft, insertCompany, minimalPdf, photo } from '../test-support';
+import { completeDraft, insertCompany, minimalPdf, photo } from '../company.testkit';
 import { mediaRoot } from '../../media/storage';
 import { createHarness, type Harness } from '../../testing/harness';
 

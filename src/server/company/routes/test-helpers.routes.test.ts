@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyRecordSchema } from '../../../contract/company';
 import { companyPayloadSchema } from '../../../contract/events';
 import { webhookEvents } from '../../db/schema';
-import { insertCompany, submittedCompany } from '../test-support';
+import { insertCompany, submittedCompany } from '../company.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { testHelperCompanyRoutes } from './test-helpers.routes';
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeStats } from '../../media/process-upload';
-import { cardJpeg, faceFrames } from '../routes/hosted.testkit';
+import { cardJpeg } from '../routes/hosted.testkit';
+import { faceFrames } from '../../liveness/liveness.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { framesForm, multipart } from './collected.testkit';
 

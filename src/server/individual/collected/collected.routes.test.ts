@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../../contract/envelope';
 import { individualRecordSchema } from '../../../contract/individual';
 import { settleDecisions } from '../decision';
-import { cardBackJpeg, cardJpeg, createSession, eventsOf, expectValidPayloads, faceFrames, jpeg } from '../routes/hosted.testkit';
+import { cardBackJpeg, cardJpeg, createSession, eventsOf, expectValidPayloads, jpeg } from '../routes/hosted.testkit';
+import { faceFrames } from '../../liveness/liveness.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { collectAndSubmit, framesForm, multipart } from './collected.testkit';
 

@@ -7,7 +7,8 @@ import { livenessChallengeSchema, type LivenessChallenge } from '../../../contra
 import { settleDecisions } from '../decision';
 import { mediaRoot } from '../../media/storage';
 import { createHarness, type Harness } from '../../testing/harness';
-import { cardJpeg, createSession, deviceResult, eventsOf, faceFrames, hostedPath, livenessRequest, upload, expectHostedError } from './hosted.testkit';
+import { cardJpeg, createSession, eventsOf, hostedPath, upload, expectHostedError } from './hosted.testkit';
+import { deviceResult, faceFrames, livenessRequest } from '../../liveness/liveness.testkit';
 
 // Evidence binding (nonce + hash chain), the cap on tries with its trace, and the service's own
 // screen-light re-check, through the hosted API.

@@ -7,8 +7,8 @@ import { LIVENESS_MAX_ATTEMPTS, LIVENESS_UPLOAD_MAX_BYTES, livenessChallengeSche
 import { settleDecisions } from '../decision';
 import { mediaRoot } from '../../media/storage';
 import { createHarness, type Harness } from '../../testing/harness';
-import {
-  cardJpeg, createSession, deviceResult, eventsOf, faceFrames, hostedPath, livenessRequest, liveSelfie, upload, expectHostedError } from './hosted.testkit';
+import { cardJpeg, createSession, eventsOf, hostedPath, liveSelfie, upload, expectHostedError } from './hosted.testkit';
+import { deviceResult, faceFrames, livenessRequest } from '../../liveness/liveness.testkit';
 
 // The camera selfie path: POST …/liveness/challenge, then POST …/liveness (multipart: result,
 // selfie, frames). Keys here keep the default selfieUpload: false.

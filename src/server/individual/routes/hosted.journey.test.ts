@@ -7,7 +7,7 @@ import { verifications } from '../../db/schema';
 import { resumePendingDecisions, settleDecisions } from '../decision';
 import { createHarness, type Harness } from '../../testing/harness';
 import { captureAll, createSession, eventsOf, expectValidPayloads, hostedPath } from './hosted.testkit';
-import { mediaRoutes } from '../../company/routes/media.routes';
+import { mediaRoutes } from '../../media/media.routes';
 
 let h: Harness;
 let key: { id: string; apiKey: string };
@@ -52,7 +52,7 @@ describe('test-key journey', () => {
     });
 
     // The decision's signed URLs return the stored images.
-    const media = new Hono().route('/api', mediaRoutes(h.ctx));
+    const media = new Hono().route('/api', mediaRoutes(h.ctx, async () => null));
     for (const field of ['userSelfie', 'userIdFront', 'userIdBack']) {
       const url = decision[field] as string;
       expect(url).toMatch(/^http:\/\/idv\.test\/api\/media\/verifications\//);

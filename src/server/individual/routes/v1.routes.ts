@@ -5,7 +5,7 @@ import { createIndividualBodySchema, individualListQuerySchema } from '../../../
 import { individualStatusCodes, isConclusive, type IndividualStatus } from '../../../contract/statuses';
 import { INDIVIDUAL_SESSION_TTL_MS } from '../../../contract/statuses';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/types';
 import { verifications } from '../../db/schema';
 import { expiredIndividual, expireIndividuals, isIndividualExpired } from '../expiry';
 import { createIndividualBatches, type FoundVerification, type NewIndividual } from '../batch';

@@ -1,16 +1,17 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '../../../contract/envelope';
-import { createApp } from '../../app';
-import type { Db } from '../../db/client';
-import { addDocument, removeDocument } from '../documents';
-import { parseCompanyDocumentKey } from '../files';
-import { storedDocuments } from '../form-values';
-import { findCompany } from '../store';
-import { insertCompany, minimalPdf, photo } from '../test-support';
-import { createMediaSigner } from '../../media/signed-url';
-import { createHarness, type Harness } from '../../testing/harness';
+import { errorEnvelopeSchema } from '../../contract/envelope';
+import { createApp } from '../app';
+import type { Db } from '../db/types';
+import { companyDocumentMedia } from '../company/document-media';
+import { addDocument, removeDocument } from '../company/documents';
+import { parseCompanyDocumentKey } from '../company/files';
+import { storedDocuments } from '../company/form-values';
+import { findCompany } from '../company/store';
+import { insertCompany, minimalPdf, photo } from '../company/company.testkit';
+import { createMediaSigner } from './signed-url';
+import { createHarness, type Harness } from '../testing/harness';
 import { mediaRoutes, sniffContentType } from './media.routes';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5]);
@@ -21,8 +22,8 @@ describe('GET /api/media/*', () => {
   let app: Hono;
   beforeAll(async () => {
     h = await createHarness();
-    // Mounted as the lead mounts it in app.ts: app.route('/api', mediaRoutes(ctx)).
-    app = new Hono().route('/api', mediaRoutes(h.ctx));
+    // Mounted as the lead mounts it in app.ts: app.route('/api', mediaRoutes(ctx, companyDocumentMedia(ctx))).
+    app = new Hono().route('/api', mediaRoutes(h.ctx, companyDocumentMedia(h.ctx)));
     app.notFound((c) => c.text('unrouted', 404));
     await h.ctx.storage.put('verifications/v1/selfie.jpg', JPEG);
     await h.ctx.storage.put('exports/e1/doc 1.pdf', PDF);

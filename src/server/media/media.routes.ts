@@ -1,12 +1,9 @@
 import { Hono } from 'hono';
-import { roleAbilities } from '../../../contract/accounts';
-import { getMember } from '../../accounts/member-store';
-import type { AppContext } from '../../context';
-import { documentDownloadHeaders, parseCompanyDocumentKey } from '../files';
-import { readDocument } from '../documents';
-import { findCompany } from '../store';
-import { fail } from '../../http/envelope';
-import { createMediaSigner } from '../../media/signed-url';
+import { roleAbilities } from '../../contract/accounts';
+import { getMember } from '../accounts/member-store';
+import type { AppContext } from '../context';
+import { fail } from '../http/envelope';
+import { createMediaSigner } from './signed-url';
 
 /** Content type from the first bytes: stored media are never trusted by name or by upload header. */
 export function sniffContentType(b: Buffer): string {
@@ -20,16 +17,24 @@ export function sniffContentType(b: Buffer): string {
 const MEDIA_PREFIX = '/media/';
 
 /**
+ * A product's own reading of a signed key it recognises (a company's supporting document):
+ * `null` when the key is not one of its kind (served as stored media), `'not_found'` when it is
+ * but the file is no longer listed, else the bytes with the headers to send them with.
+ */
+export type SpecialMediaReader = (key: string) => Promise<{ bytes: Buffer; headers: Record<string, string> } | 'not_found' | null>;
+
+/**
  * `GET {base_url}/media/<key>?exp=…&sig=…`: serves stored media behind a signed, expiring link
  * (see media/signed-url.ts). Anything wrong (bad or expired signature, unknown key) is the same
  * 404, so a probe learns nothing. Mount with `app.route('/api', mediaRoutes(ctx))`.
  *
- * Company supporting documents (their storage key says so: company-files.ts) are served only as
- * downloads under their stored file name, with nosniff and a sandbox CSP, and only while the
- * verification still lists them (a removed document is 404 even with a valid link). Individual
- * selfies and document photos (and a representative's liveness selfie) stay inline images.
+ * Company supporting documents (their storage key says so: company/files.ts) are read by the
+ * company product (`special`, handed in by app.ts): downloads under their stored file name, with
+ * nosniff and a sandbox CSP, and only while the verification still lists them (a removed
+ * document is 404 even with a valid link). Individual selfies and document photos (and a
+ * representative's liveness selfie) stay inline images.
  */
-export function mediaRoutes(ctx: AppContext): Hono {
+export function mediaRoutes(ctx: AppContext, special: SpecialMediaReader): Hono {
   const app = new Hono();
   const signer = createMediaSigner(ctx);
   app.get('/media/*', async (c) => {
@@ -49,14 +54,9 @@ export function mediaRoutes(ctx: AppContext): Hono {
       if (!member) return fail(c, 404, 'Not found');
       if (!roleAbilities[member.role].review) return fail(c, 403, 'Your role does not allow this', { code: 'forbidden' });
     }
-    const companyDocument = parseCompanyDocumentKey(key);
-    if (companyDocument) {
-      const row = await findCompany(ctx.db, companyDocument.companyId);
-      const res = row ? await readDocument(ctx, row, companyDocument.documentId).catch(() => null) : null;
-      // The key is signed, so its document id names exactly the file the record listed.
-      if (!res?.ok || res.document.key !== key) return fail(c, 404, 'Not found');
-      return c.body(new Uint8Array(res.bytes), 200, documentDownloadHeaders(res.document, res.bytes.length));
-    }
+    const own = await special(key);
+    if (own === 'not_found') return fail(c, 404, 'Not found');
+    if (own) return c.body(new Uint8Array(own.bytes), 200, own.headers);
     let bytes: Buffer | null;
     try {
       bytes = await ctx.storage.get(key);

@@ -1,0 +1,43 @@
+import { Hono, type Context } from 'hono';
+import { dashboardDecisionBodySchema } from '../../../contract/dashboard';
+import { audit } from '../../accounts/audit';
+import { requireAbility, type MemberEnv } from '../../accounts/member-auth';
+import type { AppContext } from '../../context';
+import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
+import { caseExtras, findOrgVerification } from '../case';
+import { toIndividualRecord, type RecordDeps } from '../record';
+import { decideReview } from '../review';
+
+/**
+ * Individual cases in the dashboard (mounted inside dashboardRoutes, behind requireMember and the
+ * `review` ability): the record with the automatic scores, webhook timeline and activity, and a
+ * specialist's decision. `recordDeps` binds image links to the member who asked.
+ */
+export function individualCaseRoutes(ctx: AppContext, recordDeps: (c: Context<MemberEnv>) => RecordDeps): Hono<MemberEnv> {
+  const app = new Hono<MemberEnv>();
+  const notFound = (c: Parameters<typeof fail>[0]) => fail(c, 404, 'Verification not found', { code: 'not_found' });
+
+  app.get('/verifications/individual/:id', async (c) => {
+    const orgId = c.get('member').orgId;
+    const row = await findOrgVerification(ctx.db, orgId, c.req.param('id'));
+    if (!row) return notFound(c);
+    return ok(c, 'Fetched verification', { record: toIndividualRecord(row, recordDeps(c)), ...(await caseExtras(ctx.db, orgId, row)) });
+  });
+
+  // A specialist's decision on a case waiting for review: recorded with who and when.
+  app.post('/verifications/individual/:id/decide', requireAbility('review'), async (c) => {
+    const member = c.get('member');
+    const row = await findOrgVerification(ctx.db, member.orgId, c.req.param('id'));
+    if (!row) return notFound(c);
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = dashboardDecisionBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const action = `verification.${body.data.decision === 'successful' ? 'approved' : body.data.decision === 'failed' ? 'declined' : 'resubmission_requested'}`;
+    const res = await decideReview(ctx, row.id, body.data, (tx) => audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, action,
+      ctx.clock.now(), row.id, body.data.reason ? { reason: body.data.reason } : {}));
+    if (!res.ok) return fail(c, 409, 'This verification is not waiting for review', { code: 'not_in_review', status: res.status ?? null });
+    return ok(c, 'Review decided', toIndividualRecord(res.row, recordDeps(c)));
+  });
+  return app;
+}
