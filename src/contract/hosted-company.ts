@@ -22,6 +22,35 @@ export const hostedCompanyErrorCodeSchema = z.enum(HOSTED_COMPANY_ERROR_CODES);
 export type { HostedCompanyErrorCode };
 
 /**
+ * The HTTP status of each hosted company error: the company wing returns codes, its routes
+ * answer with this status (as hostedErrorHttpStatus does for the individual flow).
+ */
+export const hostedCompanyErrorHttpStatus: Record<HostedCompanyErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415> = {
+  not_found: 404,
+  invalid_token: 401,
+  expired: 409,
+  closed: 409,
+  already_submitted: 409,
+  invalid_body: 400,
+  invalid_form: 400,
+  unknown_section: 400,
+  unknown_document_kind: 400,
+  too_many_files: 409,
+  invalid_media: 400,
+  media_too_large: 413,
+  unsupported_media_type: 415,
+  liveness_not_started: 409,
+  liveness_not_needed: 400,
+  liveness_completed: 409,
+  consent_required: 409,
+  liveness_attempts_exhausted: 409,
+  liveness_challenge_invalid: 400,
+  liveness_challenge_used: 409,
+  selfie_upload_not_allowed: 403,
+  liveness_evidence_mismatch: 400,
+};
+
+/**
  * The representative's liveness: `pending` once started, then the active check's final outcome:
  * `passed`, `failed` (after every try, or evidence without motion) or `not_live` (a selfie picked
  * from a file, where the key allows it). Earlier `completed` selfies were migrated to `not_live`.

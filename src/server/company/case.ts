@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { isPlausibleId } from '../../contract/ids';
 import { listAudit, toAuditEntry } from '../accounts/audit';
 import type { Db } from '../db/types';
 import { apiKeys, companyVerifications, verifications } from '../db/schema';
@@ -7,7 +8,7 @@ import { listDeliveries } from '../webhooks/admin-ops';
 
 /** A company verification of the organisation by its public `cv_` id or internal id, or null. */
 export async function findOrgCompany(db: Db, orgId: string, id: string): Promise<{ row: CompanyRow; mode: 'test' | 'live'; webhookUrl: string | null } | null> {
-  if (id.length === 0 || id.length > 200) return null;
+  if (!isPlausibleId(id)) return null;
   const [found] = await db.select({ c: companyVerifications, mode: apiKeys.mode, eventsUrl: apiKeys.eventsUrl }).from(companyVerifications)
     .innerJoin(apiKeys, eq(apiKeys.id, companyVerifications.apiKeyId))
     .where(and(or(eq(companyVerifications.publicId, id), eq(companyVerifications.id, id)), eq(apiKeys.orgId, orgId), isNull(companyVerifications.deletedAt)))

@@ -10,14 +10,14 @@ import { companyDocumentKey, sanitiseFileName } from './files';
 import { editableFailure, hostedFail, startIfNeeded, type HostedFail } from './hosted';
 import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './store';
 
-const notFound = () => hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+const notFound = () => hostedFail('not_found', 'Verification not found or has been deleted');
 
 /** Whether one more file of `kind` fits the campaign; null when it does. */
 function roomFor(row: CompanyRow, documents: { kind: string; maxFiles: number }[], kind: string): HostedFail | null {
   const req = documents.find((d) => d.kind === kind);
-  if (!req) return hostedFail(400, 'unknown_document_kind', 'This campaign asks for no such document');
+  if (!req) return hostedFail('unknown_document_kind', 'This campaign asks for no such document');
   if (storedDocuments(row).filter((d) => d.kind === kind).length >= req.maxFiles) {
-    return hostedFail(409, 'too_many_files', `At most ${req.maxFiles} files of this kind`);
+    return hostedFail('too_many_files', `At most ${req.maxFiles} files of this kind`);
   }
   return null;
 }
@@ -35,7 +35,7 @@ export async function addDocument(
   const early = editableFailure(row, now) ?? roomFor(row, campaign.definition.documents, kind);
   if (early) return early;
   const processed = await processDocument(bytes);
-  if (!processed.ok) return hostedFail(processed.code === 'unsupported_media_type' ? 415 : processed.code === 'media_too_large' ? 413 : 400, processed.code, processed.detail);
+  if (!processed.ok) return hostedFail(processed.code, processed.detail);
   const id = `doc_${randomBytes(12).toString('hex')}`;
   const key = companyDocumentKey(row.id, id, processed.ext);
   await ctx.storage.put(key, processed.bytes);
@@ -84,7 +84,7 @@ export async function removeDocument(ctx: AppContext, processId: string, kind: s
     if (refused) return refused;
     const docs = storedDocuments(row);
     const removed = docs.find((d) => d.id === docId && d.kind === kind);
-    if (!removed) return hostedFail(404, 'not_found', 'Document not found');
+    if (!removed) return hostedFail('not_found', 'Document not found');
     const uploadedDocuments = docs.filter((d) => d.id !== docId);
     const { definition } = await campaignOf(tx, row);
     const auditTrail = appendAudit(row.auditTrail, { action: 'document_removed', actor: 'representative', detail: { documentId: docId, kind } }, now);
@@ -104,8 +104,8 @@ export async function removeDocument(ctx: AppContext, processId: string, kind: s
 
 export async function readDocument(ctx: Pick<AppContext, 'storage'>, row: CompanyRow, docId: string): Promise<{ ok: true; document: StoredDocument; bytes: Buffer } | HostedFail> {
   const document = storedDocuments(row).find((d) => d.id === docId);
-  if (!document) return hostedFail(404, 'not_found', 'Document not found');
+  if (!document) return hostedFail('not_found', 'Document not found');
   const bytes = await ctx.storage.get(document.key);
-  if (!bytes) return hostedFail(404, 'not_found', 'Document not found');
+  if (!bytes) return hostedFail('not_found', 'Document not found');
   return { ok: true, document, bytes };
 }

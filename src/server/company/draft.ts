@@ -37,22 +37,22 @@ export async function saveDraft(ctx: AppContext, processId: string, body: SaveDr
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const row = await lockCompany(tx, processId);
-    if (!row) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+    if (!row) return hostedFail('not_found', 'Verification not found or has been deleted');
     const refused = editableFailure(row, now);
     if (refused) return refused;
     const { definition } = await campaignOf(tx, row);
     let draft = row.draft;
     if (body.section !== undefined) {
-      if (!definition.steps.includes(body.section)) return hostedFail(400, 'unknown_section', 'This campaign has no such section');
+      if (!definition.steps.includes(body.section)) return hostedFail('unknown_section', 'This campaign has no such section');
       const parsed = companyDraftSectionSchemas[body.section].safeParse(body.data);
       if (!parsed.success) {
-        return hostedFail(400, 'invalid_body', 'Invalid request payload',
+        return hostedFail('invalid_body', 'Invalid request payload',
           parsed.error.issues.map((i) => ({ path: [body.section, ...i.path].join('.'), message: i.message })));
       }
       draft = { ...row.draft, [body.section]: parsed.data };
     }
     if (body.currentStep !== undefined && body.currentStep > reviewStepIndex(definition)) {
-      return hostedFail(400, 'invalid_body', 'Invalid request payload', [{ path: 'currentStep', message: 'beyond the last step' }]);
+      return hostedFail('invalid_body', 'Invalid request payload', [{ path: 'currentStep', message: 'beyond the last step' }]);
     }
     const started = startIfNeeded(row, row.auditTrail, now);
     const consents = body.consent === true && progressOf(row).consentedAt === null;

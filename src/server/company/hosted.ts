@@ -13,36 +13,36 @@ import { editableDraft, livenessOf, publicDocument, storedDocuments } from './fo
 import { findCompany, type CompanyPatch, type CompanyRow } from './store';
 import { companyStatusCode, hostedPhase } from './transitions';
 
-/** A refused hosted request: HTTP status, machine code for the app, message, optional field issues. */
+/** A refused hosted request: machine code for the app (the route maps it to HTTP), message, optional field issues. */
 export interface HostedFail {
   ok: false;
-  http: 400 | 401 | 403 | 404 | 409 | 413 | 415;
+  /** The route answers with hostedCompanyErrorHttpStatus[code]. */
   code: HostedCompanyErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
 }
-export const hostedFail = (http: HostedFail['http'], code: HostedCompanyErrorCode, message: string, issues?: HostedFail['issues']): HostedFail =>
-  ({ ok: false, http, code, message, ...(issues ? { issues } : {}) });
+export const hostedFail = (code: HostedCompanyErrorCode, message: string, issues?: HostedFail['issues']): HostedFail =>
+  ({ ok: false, code, message, ...(issues ? { issues } : {}) });
 
 /**
  * processId + hostedToken: the token is compared by its HMAC digest in constant time. A missing
  * token is refused before any lookup; an unknown id is 404; a wrong token 401. Nothing changes.
  */
 export async function authorizeHosted(ctx: AppContext, processId: string, token: string | undefined): Promise<{ ok: true; row: CompanyRow } | HostedFail> {
-  if (!token || token.length > 200) return hostedFail(401, 'invalid_token', messages.unauthorized);
-  if (processId.length > 100) return hostedFail(404, 'not_found', messages.notFound);
+  if (!token || token.length > 200) return hostedFail('invalid_token', messages.unauthorized);
+  if (processId.length > 100) return hostedFail('not_found', messages.notFound);
   const row = await findCompany(ctx.db, processId);
-  if (!row) return hostedFail(404, 'not_found', messages.notFound);
-  if (!safeEqual(ctx.secrets.digest(token), row.hostedTokenDigest)) return hostedFail(401, 'invalid_token', messages.unauthorized);
+  if (!row) return hostedFail('not_found', messages.notFound);
+  if (!safeEqual(ctx.secrets.digest(token), row.hostedTokenDigest)) return hostedFail('invalid_token', messages.unauthorized);
   return { ok: true, row };
 }
 
 /** Refuses changes once submitted, decided, abandoned or past `expiresAt`. */
 export function editableFailure(row: CompanyRow, now: Date): HostedFail | null {
   const { phase, closedReason } = hostedPhase(row.status as CompanyStatus, row.expiresAt, now);
-  if (phase === 'submitted') return hostedFail(409, 'already_submitted', 'This verification was already submitted');
-  if (closedReason === 'expired' || closedReason === 'abandoned') return hostedFail(409, 'expired', 'This link has expired');
-  if (phase === 'closed') return hostedFail(409, 'closed', 'This verification is closed');
+  if (phase === 'submitted') return hostedFail('already_submitted', 'This verification was already submitted');
+  if (closedReason === 'expired' || closedReason === 'abandoned') return hostedFail('expired', 'This link has expired');
+  if (phase === 'closed') return hostedFail('closed', 'This verification is closed');
   return null;
 }
 

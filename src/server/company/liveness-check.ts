@@ -1,6 +1,5 @@
 // The company representative's active liveness: the same challenge, answer and evidence rules
 // as the individual selfie, kept on the linked verification (company-liveness.ts).
-import type { HostedCompanyErrorCode } from '../../contract/hosted-company';
 import type { LivenessResult } from '../../contract/liveness';
 import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { AppContext } from '../context';
@@ -16,8 +15,8 @@ import type { LivenessUpload } from '../liveness/liveness-upload';
 
 const started = (row: CompanyRow): HostedFail | null => {
   const l = livenessOf(row);
-  if (!l.verificationId) return hostedFail(409, 'liveness_not_started', 'Start the liveness step first');
-  if (l.status !== 'pending') return hostedFail(409, 'liveness_completed', 'Liveness is already completed');
+  if (!l.verificationId) return hostedFail('liveness_not_started', 'Start the liveness step first');
+  if (l.status !== 'pending') return hostedFail('liveness_completed', 'Liveness is already completed');
   return null;
 };
 
@@ -36,19 +35,19 @@ export async function issueCompanyChallenge(ctx: AppContext, row: CompanyRow, pr
   if (issued !== 'exhausted') return issued;
   const ended = await finishLiveness(ctx, row, [], (current, at) => (!issueChallenge(current, at, livenessMaxRounds)
     ? { ok: true, selfieKey: null, state: exhaust(current, at), final: true, discard: [] }
-    : hostedFail(409, 'liveness_attempts_exhausted', 'Every liveness try is used')));
-  return ended.ok ? hostedFail(409, 'liveness_attempts_exhausted', 'Every liveness try is used') : ended;
+    : hostedFail('liveness_attempts_exhausted', 'Every liveness try is used')));
+  return ended.ok ? hostedFail('liveness_attempts_exhausted', 'Every liveness try is used') : ended;
 }
 
 async function issueOrRefuse(ctx: AppContext, row: CompanyRow, now: Date, keyRounds: number | null, previousFailure?: string): Promise<{ ok: true; challenge: LivenessChallenge } | HostedFail | 'exhausted'> {
   return ctx.db.transaction(async (tx) => {
     const locked = await lockCompany(tx, row.id);
-    if (!locked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+    if (!locked) return hostedFail('not_found', 'Verification not found or has been deleted');
     const refused = editableFailure(locked, now) ?? started(locked);
     if (refused) return refused;
     const where = and(eq(verifications.id, livenessOf(locked).verificationId!), eq(verifications.companyVerificationId, locked.id));
     const [linked] = await tx.select().from(verifications).where(where).for('update');
-    if (!linked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+    if (!linked) return hostedFail('not_found', 'Verification not found or has been deleted');
     const issued = issueChallenge(livenessOfRow(linked.liveness), now, keyRounds, previousFailure);
     if (!issued) return 'exhausted' as const;
     await tx.update(verifications).set({ liveness: issued.state as unknown as Record<string, unknown>, updatedAt: now }).where(where);
@@ -56,12 +55,8 @@ async function issueOrRefuse(ctx: AppContext, row: CompanyRow, now: Date, keyRou
   });
 }
 
-const codeHttp: Record<'liveness_challenge_invalid' | 'liveness_challenge_used', 400 | 409> = {
-  liveness_challenge_invalid: 400, liveness_challenge_used: 409,
-};
-
 const challengeFail = (code: 'liveness_challenge_invalid' | 'liveness_challenge_used') =>
-  hostedFail(codeHttp[code], code as HostedCompanyErrorCode, code === 'liveness_challenge_used' ? 'This liveness challenge was already answered' : 'Unknown or expired liveness challenge');
+  hostedFail(code, code === 'liveness_challenge_used' ? 'This liveness challenge was already answered' : 'Unknown or expired liveness challenge');
 
 /**
  * Before any image is decoded: the form is editable, liveness started, and the answer names a
@@ -73,7 +68,7 @@ export async function precheckCompanyAnswer(ctx: AppContext, row: CompanyRow, re
   if (early) return early;
   const [linked] = await ctx.db.select({ liveness: verifications.liveness }).from(verifications)
     .where(and(eq(verifications.id, livenessOf(row).verificationId!), eq(verifications.companyVerificationId, row.id))).limit(1);
-  if (!linked) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+  if (!linked) return hostedFail('not_found', 'Verification not found or has been deleted');
   const check = checkAnswer(livenessOfRow(linked.liveness), result, now);
   return check.ok ? null : challengeFail(check.code);
 }
@@ -85,7 +80,7 @@ export async function answerCompanyLiveness(ctx: AppContext, row: CompanyRow, up
   const verificationId = livenessOf(row).verificationId!;
   const linked = await ctx.db.select({ liveness: verifications.liveness }).from(verifications).where(eq(verifications.id, verificationId)).limit(1);
   const verdict = await judgeEvidence(livenessOfRow(linked[0]?.liveness), upload);
-  if (!verdict.ok) return hostedFail(400, verdict.code, 'The liveness evidence was not recorded for this challenge');
+  if (!verdict.ok) return hostedFail(verdict.code, 'The liveness evidence was not recorded for this challenge');
   const selfieKey = livenessMediaKey(row.id, verificationId, 'selfie');
   const evidence = upload.result.frames.map((f, i) => ({ label: f.label, key: livenessMediaKey(row.id, verificationId, f.label), bytes: upload.frames[i]! }));
   await Promise.all([ctx.storage.put(selfieKey, upload.selfie), ...evidence.map((e) => ctx.storage.put(e.key, e.bytes))]);

@@ -24,7 +24,7 @@ import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './store
  */
 export const LIVENESS_MIN_EDGE = 240;
 
-const notFound = () => hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+const notFound = () => hostedFail('not_found', 'Verification not found or has been deleted');
 type Ok<T> = { ok: true } & T;
 
 export async function startLiveness(ctx: AppContext, processId: string): Promise<Ok<{ livenessVerificationId: string; livenessStatus: LivenessStatus }> | HostedFail> {
@@ -35,7 +35,7 @@ export async function startLiveness(ctx: AppContext, processId: string): Promise
     const refused = editableFailure(row, now);
     if (refused) return refused;
     const { definition } = await campaignOf(tx, row);
-    if (!definition.steps.includes('liveness')) return hostedFail(400, 'liveness_not_needed', 'This campaign has no liveness step');
+    if (!definition.steps.includes('liveness')) return hostedFail('liveness_not_needed', 'This campaign has no liveness step');
     const current = livenessOf(row);
     // Idempotent: a reload or a second device reuses the linked verification.
     if (current.verificationId) return { ok: true as const, livenessVerificationId: current.verificationId, livenessStatus: current.status };
@@ -69,13 +69,13 @@ export async function startLiveness(ctx: AppContext, processId: string): Promise
  */
 export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: Buffer, selfieUpload: boolean): Promise<Ok<{ livenessVerificationId: string; livenessStatus: LivenessStatus; completedAt: string }> | HostedFail> {
   const now = ctx.clock.now();
-  if (!selfieUpload) return hostedFail(403, 'selfie_upload_not_allowed', 'A selfie must be taken with the camera and the liveness check');
+  if (!selfieUpload) return hostedFail('selfie_upload_not_allowed', 'A selfie must be taken with the camera and the liveness check');
   const early = editableFailure(row, now) ?? preconditions(row);
   if (early) return early;
   const img = await processUpload(bytes);
-  if (!img.ok) return hostedFail(img.code === 'unsupported_media_type' ? 415 : img.code === 'media_too_large' ? 413 : 400, img.code, img.detail);
+  if (!img.ok) return hostedFail(img.code, img.detail);
   if (Math.min(img.width, img.height) < LIVENESS_MIN_EDGE) {
-    return hostedFail(400, 'invalid_media', `The photo must be at least ${LIVENESS_MIN_EDGE} pixels on each side`);
+    return hostedFail('invalid_media', `The photo must be at least ${LIVENESS_MIN_EDGE} pixels on each side`);
   }
   const key = livenessMediaKey(row.id, livenessOf(row).verificationId!, 'selfie');
   await ctx.storage.put(key, img.bytes);
@@ -152,7 +152,7 @@ export async function finishLiveness(ctx: AppContext, row: CompanyRow, stored: s
 
 function preconditions(row: CompanyRow): HostedFail | null {
   const l = livenessOf(row);
-  if (LIVENESS_DONE.includes(l.status)) return hostedFail(409, 'liveness_completed', 'Liveness is already completed');
-  if (!l.verificationId) return hostedFail(409, 'liveness_not_started', 'Start the liveness step first');
+  if (LIVENESS_DONE.includes(l.status)) return hostedFail('liveness_completed', 'Liveness is already completed');
+  if (!l.verificationId) return hostedFail('liveness_not_started', 'Start the liveness step first');
   return null;
 }

@@ -32,17 +32,17 @@ export async function submitCompany(ctx: AppContext, processId: string): Promise
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const row = await lockCompany(tx, processId);
-    if (!row) return hostedFail(404, 'not_found', 'Verification not found or has been deleted');
+    if (!row) return hostedFail('not_found', 'Verification not found or has been deleted');
     const refused = editableFailure(row, now);
     if (refused) return refused;
     const campaign = await campaignOf(tx, row);
     const parsed = buildCompanySubmitSchema(campaign.definition).safeParse(formValuesOf(row));
     if (!parsed.success) {
-      return hostedFail(400, 'invalid_form', 'Some answers are missing or invalid',
+      return hostedFail('invalid_form', 'Some answers are missing or invalid',
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
     if (progressOf(row).consentedAt === null) {
-      return hostedFail(409, 'consent_required', 'The representative has not agreed to share these details yet');
+      return hostedFail('consent_required', 'The representative has not agreed to share these details yet');
     }
     const values: CompanyFormValues = parsed.data;
     const draft: Record<string, unknown> = { ...row.draft };

@@ -1,13 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { isPlausibleId, type VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import type { DbOrTx, Tx } from '../db/types';
 import { apiKeys, verifications } from '../db/schema';
 import type { ApiKeyRow } from '../keys/api-keys';
 import { expiredIndividual, expireIndividuals, isIndividualExpired } from './expiry';
 import type { VerificationRow } from './record';
-
-/** Ids are 32 hex characters; anything much longer is not worth a query. */
-const ID_MAX = 200;
 
 /**
  * Sessions the individual flow owns: not deleted (deleted and unknown read the same) and not a
@@ -22,8 +20,7 @@ export function ownedSession(id: string) {
  * A session as the hosted flow sees it (see ownedSession), with 7-day expiry applied (and
  * stored) first, so a due session never reads as open.
  */
-export async function findHostedVerification(ctx: Pick<AppContext, 'db' | 'clock'>, id: string): Promise<VerificationRow | null> {
-  if (id.length === 0 || id.length > ID_MAX) return null;
+export async function findHostedVerification(ctx: Pick<AppContext, 'db' | 'clock'>, id: VerificationId): Promise<VerificationRow | null> {
   const [row] = await ctx.db.select().from(verifications).where(ownedSession(id)).limit(1);
   if (!row) return null;
   const now = ctx.clock.now();
@@ -39,7 +36,7 @@ export async function findHostedVerification(ctx: Pick<AppContext, 'db' | 'clock
  * Expiry is applied in memory: a due row is answered as closed even if not swept yet.
  */
 export async function lockVerification(tx: Tx, id: string, now: Date): Promise<VerificationRow | null> {
-  if (id.length === 0 || id.length > ID_MAX) return null;
+  if (!isPlausibleId(id)) return null;
   const [row] = await tx.select().from(verifications).where(ownedSession(id)).for('update');
   if (!row) return null;
   return isIndividualExpired(row, now) ? expiredIndividual(row) : row;

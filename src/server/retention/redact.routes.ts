@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
+import { isPlausibleId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import { requireApiKey, type ApiEnv } from '../http/auth';
 import { fail, notFound, ok } from '../http/envelope';
 import { createMediaSigner } from '../media/signed-url';
 import { redactCompany, redactIndividual, type CompanyRow, type IndividualRow, type RedactResult } from './redact';
 
-const ID_MAX = 200;
 
 /**
  * Redaction (ours; the spec is silent): `POST /v1/verifications/{id}/redact` and
@@ -36,14 +36,14 @@ export function redactRoutes(ctx: AppContext, records: RedactedRecords): Hono<Ap
 
   app.post('/verifications/:id/redact', async (c) => {
     const id = c.req.param('id');
-    if (id.length > ID_MAX) return notFound(c);
+    if (!isPlausibleId(id)) return notFound(c);
     const res = await redactIndividual(ctx, c.get('apiKey').id, id);
     return answer(c, res, (row) => records.individual(row, (k) => signer.url(k)));
   });
 
   app.post('/company-verifications/:id/redact', async (c) => {
     const id = c.req.param('id');
-    if (id.length > ID_MAX) return notFound(c);
+    if (!isPlausibleId(id)) return notFound(c);
     const res = await redactCompany(ctx, c.get('apiKey').id, id);
     return answer(c, res, (row) => records.company(row, c.get('apiKey').eventsUrl, (k) => signer.url(k)));
   });

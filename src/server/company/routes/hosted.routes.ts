@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
   DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, HOSTED_TOKEN_HEADER, saveDraftBodySchema,
+  hostedCompanyErrorHttpStatus,
 } from '../../../contract/hosted-company';
 import type { AppContext } from '../../context';
 import { fail, ok } from '../../http/envelope';
@@ -23,7 +24,7 @@ const SELFIE_MAX_BYTES = DOCUMENT_MAX_BYTES;
 
 type Env = { Variables: { company: CompanyRow } };
 
-const refuse = (c: Context, f: HostedFail) => fail(c, f.http, f.message, { code: f.code, ...(f.issues ? { issues: f.issues } : {}) });
+const refuse = (c: Context, f: HostedFail) => fail(c, hostedCompanyErrorHttpStatus[f.code], f.message, { code: f.code, ...(f.issues ? { issues: f.issues } : {}) });
 
 async function rawBody(c: Context, max: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; res: Response }> {
   const body = await readLimitedBody(c.req.raw, max);
@@ -106,7 +107,7 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
   // A picked selfie: only where the key allows it; the step then ends `not_live`.
   r.post(`${base}/liveness/selfie`, async (c) => {
     const key = await keyOf(ctx.db, c.get('company').apiKeyId);
-    if (!key.selfieUpload) return refuse(c, hostedFail(403, 'selfie_upload_not_allowed', 'A selfie must be taken with the camera and the liveness check'));
+    if (!key.selfieUpload) return refuse(c, hostedFail('selfie_upload_not_allowed', 'A selfie must be taken with the camera and the liveness check'));
     const body = await rawBody(c, SELFIE_MAX_BYTES);
     if (!body.ok) return body.res;
     const res = await completeLiveness(ctx, c.get('company'), body.bytes, key.selfieUpload);
@@ -116,7 +117,7 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
 
   r.post(`${base}/liveness/challenge`, async (c) => {
     const body = await readChallengeBody(c.req.raw);
-    if (!body.ok) return refuse(c, hostedFail(400, 'invalid_body', body.detail));
+    if (!body.ok) return refuse(c, hostedFail('invalid_body', body.detail));
     const res = await issueCompanyChallenge(ctx, c.get('company'), body.previousFailure);
     if (!res.ok) return refuse(c, res);
     c.header('Cache-Control', 'no-store');
@@ -125,7 +126,7 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
 
   r.post(`${base}/liveness/result`, async (c) => {
     const uploadFail = (e: { code: 'media_too_large' | 'unsupported_media_type' | 'invalid_media' | 'invalid_body'; detail: string }) =>
-      refuse(c, hostedFail(e.code === 'media_too_large' ? 413 : e.code === 'unsupported_media_type' ? 415 : 400, e.code, e.detail));
+      refuse(c, hostedFail(e.code, e.detail));
     const read = await readLivenessUpload(c.req.raw);
     if (!read.ok) return uploadFail(read);
     // Session and challenge before any decode (checked again under the lock when stored).

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isPlausibleId } from '../../../contract/ids';
 import { Hono, type Context } from 'hono';
 import { companyListQuerySchema, createCompanyBodySchema, DEFAULT_CAMPAIGN_ID } from '../../../contract/company';
 import { messages } from '../../../contract/envelope';
@@ -15,7 +16,6 @@ import { newCompanyId, newCompanyPublicId, newHostedToken } from '../../lib/ids'
 import { createMediaSigner } from '../../media/signed-url';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found or not published';
-const ID_MAX = 200;
 
 /**
  * Customer API v1, company verifications: create, list (spec) and fetch one (ours, additive).
@@ -102,7 +102,7 @@ export function v1CompanyRoutes(ctx: AppContext): Hono<ApiEnv> {
   /** By public `cv_…` id or internal id; scoped to the key; deleted records are not found. */
   app.get('/company-verifications/:id', async (c) => {
     const id = c.req.param('id');
-    if (id.length > ID_MAX) return notFound(c);
+    if (!isPlausibleId(id)) return notFound(c);
     const [row] = await ctx.db.select().from(companyVerifications).where(and(
       or(eq(companyVerifications.id, id), eq(companyVerifications.publicId, id)),
       eq(companyVerifications.apiKeyId, c.get('apiKey').id),

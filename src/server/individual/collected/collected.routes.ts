@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { isPlausibleId } from '../../../contract/ids';
 import { Hono, type Context } from 'hono';
 import { chooseDocumentBodySchema, mediaSlotSchema } from '../../../contract/hosted-individual';
 import type { AppContext } from '../../context';
@@ -15,7 +16,6 @@ import { acceptCapture } from './accept-capture';
 import { acceptCustomerFrames } from './customer-liveness';
 
 const JSON_MAX = 4 * 1024;
-const ID_MAX = 200;
 
 /**
  * Customer-collected media (server to server, `x-api-key`): a customer that captures in its own
@@ -39,7 +39,7 @@ export function collectedRoutes(ctx: AppContext): Hono<ApiEnv> {
   /** The caller's own session (not deleted, not a company representative's check), or null. */
   async function own(c: Context<ApiEnv>): Promise<VerificationRow | null> {
     const id = c.req.param('id') ?? '';
-    if (id.length === 0 || id.length > ID_MAX) return null;
+    if (!isPlausibleId(id)) return null;
     const [row] = await ctx.db.select().from(verifications).where(and(
       eq(verifications.id, id), eq(verifications.apiKeyId, c.get('apiKey').id),
       isNull(verifications.deletedAt), isNull(verifications.companyVerificationId),

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import {
   chooseDocumentBodySchema, hostedErrorHttpStatus, mediaSlotSchema, type HostedErrorCode,
 } from '../../../contract/hosted-individual';
+import { plausibleVerificationId } from '../../../contract/ids';
 import type { AppContext } from '../../context';
 import { chooseDocument, startSession, submitSession, uploadBlocker, type HostedResult } from '../hosted';
 import type { VerificationRow } from '../record';
@@ -64,6 +65,12 @@ export function captureFail(c: Context, res: Extract<CaptureResult, { ok: false 
 export function hostedIndividualRoutes(ctx: AppContext): Hono {
   const app = new Hono();
 
+  /** The session named by the route's processId; an implausible id is unknown without a query. */
+  const findSession = (c: Context) => {
+    const id = plausibleVerificationId(c.req.param('processId') ?? '');
+    return id ? findHostedVerification(ctx, id) : Promise.resolve(null);
+  };
+
   async function sessionResponse(c: Context, message: string, row: VerificationRow) {
     c.header('Cache-Control', 'no-store');
     return ok(c, message, toHostedSession(row, await keyOfVerification(ctx.db, row)));
@@ -74,19 +81,19 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   }
 
   app.get('/verifications/:processId', async (c) => {
-    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
     return sessionResponse(c, 'Fetched session', row);
   });
 
   app.post('/verifications/:processId/start', async (c) => {
-    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
     return answer(c, 'Session started', await startSession(ctx, row.id));
   });
 
   app.put('/verifications/:processId/document', async (c) => {
-    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
     const body = await readLimitedBody(c.req.raw, HOSTED_JSON_MAX);
     let json: unknown;
@@ -101,7 +108,7 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   });
 
   app.put('/verifications/:processId/media/:slot', async (c) => {
-    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
     const slot = mediaSlotSchema.safeParse(c.req.param('slot'));
     if (!slot.success) return hostedFail(c, 'invalid_body', { slot: 'must be one of document-front, document-back, selfie' });
@@ -117,7 +124,7 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   });
 
   app.post('/verifications/:processId/liveness/challenge', async (c) => {
-    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
     const body = await readChallengeBody(c.req.raw);
     if (!body.ok) return hostedFail(c, 'invalid_body', { detail: body.detail });
@@ -128,7 +135,7 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   });
 
   app.post('/verifications/:processId/liveness', async (c) => {
-    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
     const blocked = uploadBlocker(row, 'selfie');
     if (blocked) return hostedFail(c, blocked);
@@ -145,7 +152,7 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   });
 
   app.post('/verifications/:processId/submit', async (c) => {
-    const row = await findHostedVerification(ctx, c.req.param('processId'));
+    const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
     return answer(c, 'Verification submitted', await submitSession(ctx, row.id));
   });

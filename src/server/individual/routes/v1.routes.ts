@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { isPlausibleId } from '../../../contract/ids';
 import { Hono, type Context } from 'hono';
 import { messages } from '../../../contract/envelope';
 import { createIndividualBodySchema, individualListQuerySchema } from '../../../contract/individual';
@@ -25,7 +26,6 @@ import { createMediaSigner } from '../../media/signed-url';
 const cancellable = ['not started', 'started', 'completed'] as const satisfies readonly IndividualStatus[];
 export const CANCEL_REASON = 'Cancelled by the customer';
 /** Path ids are 32 hex characters; anything far longer is not worth a query. */
-const ID_MAX = 200;
 
 /**
  * Customer API v1, individual verifications (spec: Endpoints). Every route needs `x-api-key`
@@ -53,7 +53,7 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
 
   /** The caller's live (not deleted) record, with expiry applied; null when not visible. */
   async function findOwn(c: Context<ApiEnv>, id: string): Promise<FoundVerification | null> {
-    if (id.length > ID_MAX) return null;
+    if (!isPlausibleId(id)) return null;
     const row = await batches.find(id, c.get('apiKey').id);
     if (!row) return null;
     if (!isIndividualExpired(row, ctx.clock.now())) return row;
@@ -144,7 +144,7 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
 
   app.delete('/verifications/:id', async (c) => {
     const id = c.req.param('id');
-    if (id.length > ID_MAX) return notFound(c);
+    if (!isPlausibleId(id)) return notFound(c);
     // Soft delete: status and updatedAt untouched; every read filters deletedAt.
     const [deleted] = await ctx.db.update(verifications).set({ deletedAt: ctx.clock.now() })
       .where(and(
