@@ -150,6 +150,16 @@ describe('hosted client: media upload', () => {
     expect(progress).toEqual([0, 0.5, 1]);
   });
 
+  it('fails a cancelled upload as aborted, and a lost connection as network once retries run out', async () => {
+    const { factory, sent } = fakeXhrFactory([]);
+    const api = createHostedClient({ createXhr: factory, sleep: async () => undefined, retry: { tries: 2, baseMs: 0, capMs: 0 } });
+    const image = new Blob(['x'], { type: 'image/jpeg' });
+    await expect(api.uploadMedia('p1', 'selfie', image, { signal: AbortSignal.abort() }))
+      .rejects.toEqual(new HostedApiError('aborted', null, 'upload aborted'));
+    expect(sent).toHaveLength(0);
+    await expect(api.uploadMedia('p1', 'selfie', image)).rejects.toMatchObject({ kind: 'network', httpStatus: null, message: 'upload failed: network error' });
+  });
+
   it('does not retry a rejected image', async () => {
     const { factory, sent } = fakeXhrFactory([
       { status: 415, body: { status: false, message: 'bad', error: { code: 'unsupported_media_type' }, code: 415 } },

@@ -7,12 +7,53 @@ import type { LivenessResult } from '../../contract/liveness';
 import { HostedApiError, errorFromResponse, isHostedApiError, isRetryable } from './errors';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy, type Sleep } from './retry';
 import { takeEarly } from './early-fetch';
+import { readAnswer, successOrThrow } from './http-answer';
 import { checked } from './wire-check';
-import type { UploadRequest, XhrFactory } from './xhr-upload';
+import type { XhrFactory, XhrFailure } from './xhr-upload';
 
 /** The upload code loads with the first upload (the capture screens prefetch it). */
-const xhrUpload = async (request: UploadRequest, factory?: XhrFactory) => (await loadXhrUpload()).xhrUpload(request, factory);
 export const loadXhrUpload = () => import('./xhr-upload');
+
+interface UploadRequest {
+  url: string;
+  body: Blob | FormData;
+  contentType?: string;
+  method?: 'PUT' | 'POST';
+  onProgress?: ((fraction: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+const UPLOAD_FAILURES: Record<XhrFailure, string> = {
+  network: 'upload failed: network error',
+  timeout: 'upload timed out',
+  aborted: 'upload aborted',
+};
+
+/** One upload attempt: the JSON body of a 2xx answer; anything else as a HostedApiError. */
+async function xhrUpload(req: UploadRequest, factory?: XhrFactory): Promise<unknown> {
+  const { xhrUpload: send, XhrNetworkError, UPLOAD_TIMEOUT_MS } = await loadXhrUpload();
+  let answer;
+  try {
+    answer = await send(
+      {
+        method: req.method ?? 'PUT',
+        url: req.url,
+        headers: { ...(req.contentType ? { 'Content-Type': req.contentType } : {}), Accept: 'application/json' },
+        body: req.body,
+        onProgress: req.onProgress,
+        signal: req.signal,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      },
+      factory,
+    );
+  } catch (error) {
+    if (error instanceof XhrNetworkError) throw new HostedApiError(error.reason, null, UPLOAD_FAILURES[error.reason]);
+    throw error;
+  }
+  successOrThrow(answer, errorFromResponse);
+  req.onProgress?.(1);
+  return answer.json;
+}
 
 export const HOSTED_API_BASE = '/api/v1/hosted';
 /** One JSON request attempt, ms; the retry loop adds attempts on top. */
@@ -96,15 +137,7 @@ export function createHostedClient(options: HostedClientOptions = {}): HostedCli
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
-      // Not JSON (a proxy's error page): the status alone decides.
-      json = null;
-    }
-    if (!response.ok) throw errorFromResponse(response.status, json);
-    return json;
+    return successOrThrow(await readAnswer(response), errorFromResponse).json;
   }
 
   const request = (method: string, target: string, body?: unknown, signal?: AbortSignal) =>

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
-import { Combobox } from './combobox';
+import { Combobox, ComboboxInput, type ComboboxInputProps } from './combobox';
 import { filterOptions } from './combobox-filter';
 
 const options = [
@@ -58,5 +58,50 @@ describe('Combobox', () => {
     fireEvent.change(input, { target: { value: 'aus' } });
     fireEvent.click(screen.getByRole('option', { name: 'Austria' }));
     expect(onChange).toHaveBeenCalledWith('AUT');
+  });
+});
+
+function InputHarness(props: Partial<ComboboxInputProps>) {
+  const [value, setValue] = useState<string | undefined>(undefined);
+  return (
+    <>
+      <label htmlFor="c">Country</label>
+      <ComboboxInput id="c" label="Countries" options={options} value={value} onChange={setValue} emptyText="Nothing." {...props} />
+    </>
+  );
+}
+
+describe('ComboboxInput', () => {
+  it('takes the form field\'s wiring: described-by, invalid, required, its class; no live count unless asked', () => {
+    render(<InputHarness describedBy="c-error" invalid required inputClassName="form-input" />);
+    const input = screen.getByRole('combobox', { name: 'Country' });
+    expect(input.getAttribute('aria-describedby')).toBe('c-error');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(input.className).toBe('form-input');
+    expect(screen.getByRole('listbox', { hidden: true }).getAttribute('aria-label')).toBe('Countries');
+    fireEvent.change(input, { target: { value: 'zzz' } });
+    expect(screen.getByText('Nothing.')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('picks an exact name or code typed before leaving only when asked, then calls onBlur', () => {
+    const onBlur = vi.fn();
+    render(<InputHarness pickTypedOnBlur onBlur={onBlur} />);
+    const input = screen.getByRole('combobox') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'france ' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('France');
+    fireEvent.change(input, { target: { value: 'aut' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('Austria');
+    expect(onBlur).toHaveBeenCalledTimes(2);
+    cleanup();
+
+    render(<InputHarness />);
+    const plain = screen.getByRole('combobox') as HTMLInputElement;
+    fireEvent.change(plain, { target: { value: 'France' } });
+    fireEvent.blur(plain);
+    expect(plain.value).toBe('');
   });
 });

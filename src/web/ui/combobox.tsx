@@ -1,7 +1,8 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterOptions, type ComboOption } from './combobox-filter';
 import styles from './combobox.module.css';
+import textInput from './text-input.module.css';
 
 export interface ComboboxProps {
   label: string;
@@ -14,11 +15,57 @@ export interface ComboboxProps {
 }
 
 /** ARIA 1.2 combobox with a listbox popup; typing filters, arrows move, Enter picks. */
-export function Combobox({ label, options, value, onChange, placeholder, hint, testId }: ComboboxProps) {
+export function Combobox({ label, hint, testId, ...input }: ComboboxProps) {
   const { t } = useTranslation('common');
   const id = useId();
-  const listId = `${id}-list`;
   const hintId = `${id}-hint`;
+  return (
+    <div className={styles.field} data-testid={testId}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {hint ? <p id={hintId}>{hint}</p> : null}
+      <ComboboxInput {...input} id={id} label={label} describedBy={hint ? hintId : undefined} emptyText={t('noResults')} announce />
+    </div>
+  );
+}
+
+export interface ComboboxInputProps {
+  /** The input's id (its label points here); the list and its options take ids from it. */
+  id: string;
+  /** Names the list of options. */
+  label: string;
+  options: readonly ComboOption[];
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  placeholder?: string | undefined;
+  describedBy?: string | undefined;
+  /** aria-invalid; left out when undefined. */
+  invalid?: boolean | undefined;
+  /** aria-required; left out when undefined. */
+  required?: boolean | undefined;
+  /** Replaces the input's own look (a form's fields share one). */
+  inputClassName?: string | undefined;
+  /** Said under the list when nothing matches. */
+  emptyText: string;
+  /** Announces the number of matches to screen readers while the list is open. */
+  announce?: boolean;
+  /** Leaving the field with an option's exact name (or value) typed picks it. */
+  pickTypedOnBlur?: boolean;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The input and its listbox popup without a label: one implementation for the standalone
+ * Combobox and for form fields that bring their own label, hint and error (company flow).
+ */
+export function ComboboxInput({
+  id, label, options, value, onChange, onBlur, placeholder, describedBy, invalid, required,
+  inputClassName, emptyText, announce, pickTypedOnBlur, ref,
+}: ComboboxInputProps) {
+  const { t } = useTranslation('common');
+  const listId = `${id}-list`;
   const selected = options.find((o) => o.value === value) ?? null;
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -63,21 +110,20 @@ export function Combobox({ label, options, value, onChange, placeholder, hint, t
   };
 
   return (
-    <div className={styles.field} data-testid={testId}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      {hint ? <p id={hintId}>{hint}</p> : null}
+    <>
       <input
         id={id}
-        className={styles.input}
+        ref={ref}
+        className={inputClassName ?? textInput.input}
         role="combobox"
         type="text"
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
-        aria-describedby={hint ? hintId : undefined}
+        aria-invalid={invalid}
+        aria-required={required}
+        aria-describedby={describedBy}
         aria-activedescendant={activeOption ? `${id}-opt-${activeOption.value}` : undefined}
         placeholder={placeholder}
         value={query ?? selected?.label ?? ''}
@@ -97,8 +143,14 @@ export function Combobox({ label, options, value, onChange, placeholder, hint, t
         }}
         onClick={() => setOpen(true)}
         onBlur={() => {
+          // Typing an exact name (or code) and leaving picks it, as people expect.
+          const typed = pickTypedOnBlur && query
+            ? filterOptions(options, query).find((o) => o.label.toLowerCase() === query.trim().toLowerCase() || o.value === query.trim().toUpperCase())
+            : undefined;
+          if (typed) onChange(typed.value);
           setOpen(false);
           setQuery(null);
+          onBlur?.();
         }}
         onKeyDown={onKeyDown}
       />
@@ -119,10 +171,12 @@ export function Combobox({ label, options, value, onChange, placeholder, hint, t
           </li>
         ))}
       </ul>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {open ? (shown.length ? t('results', { count: shown.length }) : t('noResults')) : ''}
-      </p>
-      {open && shown.length === 0 ? <p className={styles.empty}>{t('noResults')}</p> : null}
-    </div>
+      {announce ? (
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {open ? (shown.length ? t('results', { count: shown.length }) : t('noResults')) : ''}
+        </p>
+      ) : null}
+      {open && shown.length === 0 ? <p className={styles.empty}>{emptyText}</p> : null}
+    </>
   );
 }

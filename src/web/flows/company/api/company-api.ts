@@ -7,11 +7,12 @@ import type {
   submitCompanyResponseSchema, SaveDraftBody, UploadedDocument,
 } from '../../../../contract/hosted-company';
 import { takeEarly } from '../../../api/early-fetch';
+import { readAnswer, successOrThrow, type HttpAnswer } from '../../../api/http-answer';
 import { checkedData, type JsonSchema } from '../../../api/json-check';
 import wire from './company-wire-schemas.json';
 import type * as Schemas from './company-api-schemas';
 import { CompanyApiError, errorFromResponse } from './api-error';
-import { xhrUpload, XhrNetworkError } from './xhr-upload';
+import { xhrUpload, XhrNetworkError } from '../../../api/xhr-upload';
 import type { LivenessChallenge } from '../../../../contract/liveness-session';
 import type { LivenessResult } from '../../../../contract/liveness';
 
@@ -75,7 +76,7 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
   const base = `${(config.apiBase ?? '/api').replace(/\/$/, '')}/v1/hosted/company-verifications/${encodeURIComponent(config.processId)}`;
   const tokenHeader = { [HOSTED_TOKEN_HEADER]: config.hostedToken };
 
-  async function request(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+  async function request(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<HttpAnswer> {
     let res: Response;
     try {
       const prefetched = method === 'GET' && path === '' && !config.fetchFn ? takeEarly(`${base}${path}`) : null;
@@ -89,14 +90,7 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
     } catch {
       throw new CompanyApiError('network', 0);
     }
-    let json: unknown;
-    try {
-      json = await res.json();
-    } catch {
-      json = null;
-    }
-    if (!res.ok) throw errorFromResponse(res.status, json);
-    return { status: res.status, json };
+    return successOrThrow(await readAnswer(res), errorFromResponse);
   }
 
   /** A retried request whose first attempt landed: the step is done, read what it ended as. */
@@ -139,10 +133,13 @@ export function createCompanyApi(config: CompanyApiConfig): CompanyApi {
           ...(signal ? { signal } : {}),
         });
       } catch (error) {
+        // No HTTP answer (offline, reset, aborted).
         if (error instanceof XhrNetworkError) throw new CompanyApiError('network', 0);
         throw error;
       }
-      if (res.status < 200 || res.status >= 300) throw errorFromResponse(res.status, res.json);
+      // The bytes are sent once any answer comes, whatever it says.
+      onProgress?.(1);
+      successOrThrow(res, errorFromResponse);
       return parseData((x) => x.uploadedDocumentSchema, res.status, res.json);
     },
     async deleteDocument(kind, documentId) {

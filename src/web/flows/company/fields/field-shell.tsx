@@ -1,7 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import textInput from '../../../ui/text-input.module.css';
 import { useErrorText } from './error-text';
 import styles from './field.module.css';
+
+/** The class of a field's control (input, select, textarea): ui's text-input look, plus the form's own. */
+export const fieldInputClass = `${textInput.input} ${styles.input}`;
 
 export interface FieldShellProps {
   label: string;

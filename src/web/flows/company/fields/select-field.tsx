@@ -1,7 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { choiceError } from './error-text';
-import { FieldShell, type FieldShellProps } from './field-shell';
-import styles from './field.module.css';
+import { fieldInputClass, FieldShell, type FieldShellProps } from './field-shell';
 
 export type SelectFieldProps = Omit<FieldShellProps, 'children'> &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
@@ -16,7 +15,7 @@ export function SelectField({ label, error, hint, optional, wide, testId, option
   return (
     <FieldShell label={label} error={choiceError(error)} hint={hint} optional={optional} wide={wide} testId={testId}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} ref={ref} className={styles.input} aria-invalid={invalid} aria-describedby={describedBy} aria-required={!optional} {...select}>
+        <select id={id} ref={ref} className={fieldInputClass} aria-invalid={invalid} aria-describedby={describedBy} aria-required={!optional} {...select}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>

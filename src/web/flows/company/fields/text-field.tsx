@@ -1,6 +1,5 @@
 import type { InputHTMLAttributes, Ref, TextareaHTMLAttributes } from 'react';
-import { FieldShell, type FieldShellProps } from './field-shell';
-import styles from './field.module.css';
+import { fieldInputClass, FieldShell, type FieldShellProps } from './field-shell';
 
 type ShellProps = Omit<FieldShellProps, 'children'>;
 
@@ -14,7 +13,7 @@ export function TextField({ label, error, hint, optional, wide, testId, ref, ...
         <input
           id={id}
           ref={ref}
-          className={styles.input}
+          className={fieldInputClass}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           aria-required={!optional}
@@ -34,7 +33,7 @@ export function TextAreaField({ label, error, hint, optional, wide = true, testI
         <textarea
           id={id}
           ref={ref}
-          className={styles.input}
+          className={fieldInputClass}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           aria-required={!optional}

@@ -1,13 +1,13 @@
 import { useRef } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { buildSectionSchema, fieldMaxLength, MAX_OFFICERS, type OfficersValues } from '../../../../contract/company-form';
+import { buildSectionSchema, MAX_OFFICERS, type OfficersValues } from '../../../../contract/company-form';
 import { Button } from '../../../ui/button';
 import { SelectField } from '../fields/select-field';
-import { TextField } from '../fields/text-field';
 import fieldStyles from '../fields/field.module.css';
 import styles from '../company.module.css';
 import { codeOptions } from './code-options';
+import { PersonList, personName, type PersonField, type PersonFieldWiring } from './person-list';
 import { OFFICER_ROLES } from './registration-types';
 import type { SectionProps } from './section-props';
 import { StepFrame } from './step-frame';
@@ -33,8 +33,12 @@ export function OfficersStep(props: OfficersStepProps) {
   const addRef = useRef<HTMLDivElement>(null);
   const required = campaign.requiredFields.officer;
   const optional = (name: (typeof required)[number]) => !required.includes(name);
+  /** One person's name and email, wired to the form; the card lays them out. */
+  const wire = (index: number) => (name: PersonField): PersonFieldWiring => ({
+    register: register(`items.${index}.${name}`), error: errorOf(`items.${index}.${name}`), optional: optional(name),
+  });
   const items = watch('items') ?? [];
-  const repName = [representative?.firstName, representative?.lastName].filter(Boolean).join(' ');
+  const repName = personName(representative);
   const repListed = items.some(
     (o) => o?.firstName === representative?.firstName && o?.lastName === representative?.lastName,
   );
@@ -50,79 +54,19 @@ export function OfficersStep(props: OfficersStepProps) {
       nextLabel={props.nextLabel}
       testId="company-officers"
     >
-      {fields.length === 0 ? <p data-testid="officers-empty">{t('officers.empty')}</p> : null}
-      {fields.map((field, index) => {
-        const name = [items[index]?.firstName, items[index]?.lastName].filter(Boolean).join(' ');
-        const label = t('officers.itemTitle', { number: index + 1 });
-        return (
-          <div
-            key={field.id}
-            role="group"
-            aria-labelledby={`${field.id}-title`}
-            className={styles.card}
-            data-testid={`officer-${index}`}
-          >
-            <div className={styles.cardHead}>
-              <h2 id={`${field.id}-title`} className={styles.cardTitle}>
-                {name ? `${label}: ${name}` : label}
-              </h2>
-              <Button
-                variant="text"
-                inline
-                onClick={() => {
-                  remove(index);
-                  addRef.current?.querySelector('button')?.focus();
-                }}
-                aria-label={t('officers.removeLabel', { name: name || label })}
-                data-testid={`officer-${index}-remove`}
-              >
-                {t('officers.remove')}
-              </Button>
-            </div>
-            <div className={fieldStyles.grid}>
-              <TextField
-                label={t('person.firstName')}
-                maxLength={fieldMaxLength.name}
-                autoComplete="off"
-                optional={optional('firstName')}
-                error={errorOf(`items.${index}.firstName`)}
-                testId={`officer-${index}-firstName`}
-                {...register(`items.${index}.firstName`)}
-              />
-              <TextField
-                label={t('person.lastName')}
-                maxLength={fieldMaxLength.name}
-                autoComplete="off"
-                optional={optional('lastName')}
-                error={errorOf(`items.${index}.lastName`)}
-                testId={`officer-${index}-lastName`}
-                {...register(`items.${index}.lastName`)}
-              />
-              <SelectField
-                label={t('officers.role')}
-                placeholder={t('fields.choose')}
-                options={codeOptions(OFFICER_ROLES, (c) => t(`officers.roles.${c as (typeof OFFICER_ROLES)[number]}`), items[index]?.role)}
-                optional={optional('role')}
-                error={errorOf(`items.${index}.role`)}
-                testId={`officer-${index}-role`}
-                {...register(`items.${index}.role`)}
-              />
-              <TextField
-                label={t('person.email')}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={fieldMaxLength.email}
-                optional={optional('email')}
-                error={errorOf(`items.${index}.email`)}
-                testId={`officer-${index}-email`}
-                {...register(`items.${index}.email`)}
-              />
-            </div>
-          </div>
-        );
-      })}
+      <PersonList section="officers" rows={fields} people={items} empty={t('officers.empty')} onRemove={remove} addRef={addRef} field={wire}>
+        {(index) => (
+          <SelectField
+            label={t('officers.role')}
+            placeholder={t('fields.choose')}
+            options={codeOptions(OFFICER_ROLES, (c) => t(`officers.roles.${c as (typeof OFFICER_ROLES)[number]}`), items[index]?.role)}
+            optional={optional('role')}
+            error={errorOf(`items.${index}.role`)}
+            testId={`officer-${index}-role`}
+            {...register(`items.${index}.role`)}
+          />
+        )}
+      </PersonList>
       {errorOf('items') ? (
         <p className={fieldStyles.error} role="alert">
           {t('errors.tooMany')}

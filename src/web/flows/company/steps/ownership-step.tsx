@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { buildSectionSchema, fieldMaxLength, formErrors, MAX_OWNERS, type OwnershipValues } from '../../../../contract/company-form';
+import { buildSectionSchema, formErrors, MAX_OWNERS, type OwnershipValues } from '../../../../contract/company-form';
 import { Button } from '../../../ui/button';
 import { CountryField } from '../fields/country-field';
 import { useErrorText } from '../fields/error-text';
@@ -9,6 +9,7 @@ import { TextField } from '../fields/text-field';
 import fieldStyles from '../fields/field.module.css';
 import styles from '../company.module.css';
 import { parseShare, totalShare } from './ownership-total';
+import { PersonList, type PersonField, type PersonFieldWiring } from './person-list';
 import type { SectionProps } from './section-props';
 import { StepFrame } from './step-frame';
 import { useSectionForm } from './use-section-form';
@@ -34,6 +35,10 @@ export function OwnershipStep(props: SectionProps<OwnershipValues>) {
   const { fields, append, remove } = useFieldArray({ control, name: 'owners' });
   const required = campaign.requiredFields.owner;
   const optional = (name: (typeof required)[number]) => !required.includes(name);
+  /** One person's name and email, wired to the form; the card lays them out. */
+  const wire = (index: number) => (name: PersonField): PersonFieldWiring => ({
+    register: register(`owners.${index}.${name}`), error: errorOf(`owners.${index}.${name}`), optional: optional(name),
+  });
   const owners = watch('owners') ?? [];
   const total = totalShare(owners.map((o) => o?.share));
   const over = total > 100;
@@ -58,106 +63,48 @@ export function OwnershipStep(props: SectionProps<OwnershipValues>) {
       <p className={styles.lead} data-testid="ownership-threshold">
         {t('ownership.thresholdNote', { threshold })}
       </p>
-      {fields.length === 0 ? <p data-testid="owners-empty">{t('ownership.empty', { threshold })}</p> : null}
-      {fields.map((field, index) => {
-        const name = [owners[index]?.firstName, owners[index]?.lastName].filter(Boolean).join(' ');
-        const label = t('ownership.itemTitle', { number: index + 1 });
-        return (
-          <div
-            key={field.id}
-            role="group"
-            aria-labelledby={`${field.id}-title`}
-            className={styles.card}
-            data-testid={`owner-${index}`}
-          >
-            <div className={styles.cardHead}>
-              <h2 id={`${field.id}-title`} className={styles.cardTitle}>
-                {name ? `${label}: ${name}` : label}
-              </h2>
-              <Button
-                variant="text"
-                inline
-                onClick={() => {
-                  remove(index);
-                  addRef.current?.querySelector('button')?.focus();
-                }}
-                aria-label={t('ownership.removeLabel', { name: name || label })}
-                data-testid={`owner-${index}-remove`}
-              >
-                {t('ownership.remove')}
-              </Button>
-            </div>
-            <div className={fieldStyles.grid}>
-              <TextField
-                label={t('person.firstName')}
-                maxLength={fieldMaxLength.name}
-                autoComplete="off"
-                optional={optional('firstName')}
-                error={errorOf(`owners.${index}.firstName`)}
-                testId={`owner-${index}-firstName`}
-                {...register(`owners.${index}.firstName`)}
-              />
-              <TextField
-                label={t('person.lastName')}
-                maxLength={fieldMaxLength.name}
-                autoComplete="off"
-                optional={optional('lastName')}
-                error={errorOf(`owners.${index}.lastName`)}
-                testId={`owner-${index}-lastName`}
-                {...register(`owners.${index}.lastName`)}
-              />
-              <TextField
-                label={t('ownership.share')}
-                hint={t('ownership.shareHint')}
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={7}
-                error={errorOf(`owners.${index}.share`)}
-                testId={`owner-${index}-share`}
-                {...register(`owners.${index}.share`, { setValueAs: parseShare })}
-              />
-              <TextField
-                label={t('ownership.dateOfBirth')}
-                type="date"
-                max={today}
-                autoComplete="off"
-                optional={optional('dateOfBirth')}
-                error={errorOf(`owners.${index}.dateOfBirth`)}
-                testId={`owner-${index}-dateOfBirth`}
-                {...register(`owners.${index}.dateOfBirth`)}
-              />
-              <Controller
-                control={control}
-                name={`owners.${index}.nationality`}
-                render={({ field: f }) => (
-                  <CountryField
-                    label={t('ownership.nationality')}
-                    value={f.value}
-                    onChange={f.onChange}
-                    onBlur={f.onBlur}
-                    ref={f.ref}
-                    optional={optional('nationality')}
-                    error={errorOf(`owners.${index}.nationality`)}
-                    testId={`owner-${index}-nationality`}
-                  />
-                )}
-              />
-              <TextField
-                label={t('person.email')}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={fieldMaxLength.email}
-                optional={optional('email')}
-                error={errorOf(`owners.${index}.email`)}
-                testId={`owner-${index}-email`}
-                {...register(`owners.${index}.email`)}
-              />
-            </div>
-          </div>
-        );
-      })}
+      <PersonList section="ownership" rows={fields} people={owners} empty={t('ownership.empty', { threshold })} onRemove={remove} addRef={addRef} field={wire}>
+        {(index) => (
+          <>
+            <TextField
+              label={t('ownership.share')}
+              hint={t('ownership.shareHint')}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={7}
+              error={errorOf(`owners.${index}.share`)}
+              testId={`owner-${index}-share`}
+              {...register(`owners.${index}.share`, { setValueAs: parseShare })}
+            />
+            <TextField
+              label={t('ownership.dateOfBirth')}
+              type="date"
+              max={today}
+              autoComplete="off"
+              optional={optional('dateOfBirth')}
+              error={errorOf(`owners.${index}.dateOfBirth`)}
+              testId={`owner-${index}-dateOfBirth`}
+              {...register(`owners.${index}.dateOfBirth`)}
+            />
+            <Controller
+              control={control}
+              name={`owners.${index}.nationality`}
+              render={({ field: f }) => (
+                <CountryField
+                  label={t('ownership.nationality')}
+                  value={f.value}
+                  onChange={f.onChange}
+                  onBlur={f.onBlur}
+                  ref={f.ref}
+                  optional={optional('nationality')}
+                  error={errorOf(`owners.${index}.nationality`)}
+                  testId={`owner-${index}-nationality`}
+                />
+              )}
+            />
+          </>
+        )}
+      </PersonList>
       {fields.length > 0 ? (
         <div ref={totalRef} tabIndex={-1} className={styles.form} data-testid="ownership-total">
           <p className={styles.total}>
