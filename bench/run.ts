@@ -17,7 +17,7 @@ import { startTempPostgres } from '../scripts/pg-temp.mjs';
 // on PGlite and PostgreSQL beside the framework's bare floor, submit-to-decision on a live key, then the web app's sizes and face
 // detection speed; results in bench/results/latest.{md,json}.
 const targets = { get: 2000, post: 1000, p99: 50 };
-/** Stored embeddings for the duplicate-face search rows (1,000,000 on PGlite takes ~30 min to load here: see README). */
+/** Stored embeddings for the duplicate-face search rows (1,000,000 on PGlite takes ~30 min to load here: see docs/performance.md). */
 const SEARCH_PGLITE = Number(process.env.BENCH_SEARCH_PGLITE ?? 20_000);
 const SEARCH_POSTGRES = Number(process.env.BENCH_SEARCH_POSTGRES ?? 100_000);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Follows the README's "Running in production" after `npm run build` (CI runs it right after the
+// Follows docs/operations.md, "Running in production", after `npm run build` (CI runs it right after the
 // build step): the compiled server started with `npm run start:prod`'s command, with no TypeScript
 // loader, on a fresh embedded database; /livez, /readyz (models loaded), the web app and a
 // protected /metrics answer; SIGTERM stops it with exit 0. Prints how long each step took.

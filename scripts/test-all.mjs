@@ -25,6 +25,7 @@ function cleanup() {
 process.on('SIGINT', () => { cleanup(); process.exit(130); });
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('doc links', 'node', ['scripts/check-doc-links.mjs']);
 run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('unit + integration (PGlite)', 'npx', ['vitest', 'run']);
 let pgUrl = process.env.TEST_DATABASE_URL;
@@ -35,6 +36,6 @@ if (!pgUrl) {
 run('server integration (PostgreSQL)', 'npx', ['vitest', 'run', 'src/server'], { TEST_DATABASE_URL: pgUrl });
 cleanup();
 run('build', 'npm', ['run', 'build']);
-run('production start (README)', 'node', ['scripts/prod-smoke.mjs']);
+run('production start (docs/operations.md)', 'node', ['scripts/prod-smoke.mjs']);
 run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test']);
 console.log(`\n${steps.join('\n')}\nall test steps passed`);

@@ -81,7 +81,7 @@ export const brandingPatchSchema = z.object({
 
 const originsSchema = z.array(originSchema).max(ORIGINS_MAX);
 
-/** Days media are kept after a verification's final state (README "Retention"). */
+/** Days media are kept after a verification's final state (docs/operations.md, "Retention and redaction"). */
 export const retentionDaysSchema = z.number().int().min(0).max(3650);
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Limits on caller-supplied data (documented in README and OpenAPI). */
+/** Limits on caller-supplied data (documented in docs/operations.md and the OpenAPI document). */
 export const VENDOR_DATA_MAX = 1000;
 export const META_MAX_BYTES = 16 * 1024;
 export const URL_MAX = 2048;

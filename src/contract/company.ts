@@ -22,7 +22,7 @@ export const createCompanyResponseSchema = z.object({
 
 const freeForm = z.record(z.string(), z.unknown());
 
-/** Company record (spec: Company verification record). Free-form blocks are documented in README. */
+/** Company record (spec: Company verification record). Free-form blocks are documented in docs/api.md. */
 export const companyRecordSchema = z.object({
   id: z.string(),
   verificationId: z.string(),

@@ -37,7 +37,7 @@ export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
   });
 }
 
-/** Messages fixed by the spec, plus our choices where it shows none (documented in README). */
+/** Messages fixed by the spec, plus our choices where it shows none (documented in docs/api.md). */
 export const messages = {
   unauthorized: 'Unauthorized',
   notFound: 'Verification not found or has been deleted',

@@ -45,7 +45,7 @@ export type EventType = keyof typeof eventDestinations;
 export const webhookBodySchema = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
 
 /**
- * Progress payload of individual events (spec: not shown; ours, documented in README).
+ * Progress payload of individual events (spec: not shown; ours, documented in docs/api.md).
  * Extra fields per event: `docType`/`issuingState` on document uploads, `side` on document uploads.
  */
 export const individualProgressPayloadSchema = z.object({

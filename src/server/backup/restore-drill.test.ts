@@ -18,7 +18,7 @@ import { cardBackJpeg, cardJpeg } from '../individual/routes/hosted.testkit';
 import { faceFrames } from '../liveness/liveness.testkit';
 import { freshPostgresDatabase } from '../testing/harness';
 
-// The backup and restore drill of the README ("Backup and restore"), with its commands: the
+// The backup and restore drill of docs/operations.md ("Backup and restore"), with its commands: the
 // server's data (embedded database or PostgreSQL, the media, the secret) is backed up, restored
 // into a fresh directory (and a fresh database), and a server opened there finds every record,
 // every webhook event and every image, decrypted. The time each step took is printed.
@@ -89,7 +89,7 @@ describe('backup and restore drill', () => {
     expect(Object.keys(before.files).length).toBeGreaterThanOrEqual(9);
     expect(Object.values(before.files)).not.toContain('unreadable');
 
-    // Backup (README): PostgreSQL with pg_dump while running; the embedded database with the
+    // Backup (docs/operations.md): PostgreSQL with pg_dump while running; the embedded database with the
     // server stopped; DATA_DIR (media, secret, admin token; the embedded database) as one archive.
     const backupDir = mkdtempSync(join(tmpdir(), 'idv-drill-backup-'));
     cleanup.push(() => rmSync(backupDir, { recursive: true, force: true }));
@@ -99,7 +99,7 @@ describe('backup and restore drill', () => {
     sh('tar', ['-C', dataDir, '-czf', join(backupDir, 'data-dir.tgz'), '.']);
     const backupMs = Date.now() - t0;
 
-    // Restore (README) into a fresh directory and, for PostgreSQL, a fresh database.
+    // Restore (docs/operations.md) into a fresh directory and, for PostgreSQL, a fresh database.
     const t1 = Date.now();
     const restoredDir = join(mkdtempSync(join(tmpdir(), 'idv-drill-restored-')), 'data');
     cleanup.push(() => rmSync(join(restoredDir, '..'), { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { businessFieldRequired, ownershipTotal, type CompanyFormValues } from '.
 /**
  * The analysis run at submit, stored in `analysis` and echoed in the payload's `review` block.
  * Rules only read the submitted data and the campaign: it is a checklist for the reviewer, not a
- * decision. Flags are stable machine-readable codes (documented in README). Only what the submit
+ * decision. Flags are stable machine-readable codes (documented in docs/api.md). Only what the submit
  * validation lets through can be flagged: ownership over 100 % is refused at submit, so it is
  * no flag.
  */

@@ -5,7 +5,7 @@ import { FACE_MATCH_MAX, FACE_MISMATCH_MIN } from './face-thresholds';
 
 /**
  * Thresholds of the server's own look at the liveness evidence (the browser's verdict is never
- * trusted alone). Measured on the e2e clip's evidence (decisions/README.md): a real turn moves the
+ * trusted alone). Measured on the e2e clip's evidence (docs/decisions.md): a real turn moves the
  * yaw 20–25° from the neutral frame and a blink drops the eye openness to ~0.5 of the neutral
  * one; a still photo moves neither (0°, ratio 1.0).
  */

@@ -22,7 +22,7 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
  * `limit`, the session itself left out. With pgvector: the HNSW index, with iterative scans so
  * the organisation filter does not starve the answer (pgvector ≥ 0.8). Without it (PostgreSQL
  * with no pgvector installed): an exact scan of the organisation's embeddings in SQL, linear in
- * their number (see README, "Repeat identities", for the measured cost).
+ * their number (see docs/decisions.md, "Repeat identities", for the measured cost).
  */
 export async function nearestFaces(db: DbOrTx, root: Db, q: { orgId: string; exclude: string; embedding: number[]; limit: number; /** The bench compares both ways. */ exact?: boolean }): Promise<FaceNeighbour[]> {
   if (q.embedding.length !== EMBEDDING_DIMS) return [];
@@ -35,7 +35,7 @@ export async function nearestFaces(db: DbOrTx, root: Db, q: { orgId: string; exc
     rows = await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
       // 400 candidates rather than 40: on 50,000 random 128-d faces recall@1 was 88 % at 100 and
-      // 98 % at 400, p50 31 ms (README, "Repeat identities"); a missed duplicate is the costly error.
+      // 98 % at 400, p50 31 ms (docs/decisions.md, "Repeat identities"); a missed duplicate is the costly error.
       await tx.execute(sql`SET LOCAL hnsw.ef_search = 400`);
       return rowsOf<Row>(await tx.execute(sql`
         SELECT verification_id, document_digest, name_digest,

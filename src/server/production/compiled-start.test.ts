@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileServer, startCompiled, type CompiledProcess } from '../testing/compiled-server';
 import { startOtlpReceiver } from '../testing/otlp-receiver';
 
-// The production start (README, "Running in production"): the server compiled once, then run by
+// The production start (docs/operations.md, "Running in production"): the server compiled once, then run by
 // plain node with no TypeScript loader: it opens a fresh embedded database (from the build's
 // migrated template), loads the decision models in its compiled worker thread (readiness waits
 // for them), stops cleanly, and finds its data again on the next start.

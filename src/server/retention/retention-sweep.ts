@@ -5,7 +5,7 @@ import { eraseMedia } from './erase-media';
 import { sweepKeptEmbeddings } from '../identity/identity-retention';
 
 /**
- * Which media are due for erasure (the retention policy, README "Retention"):
+ * Which media are due for erasure (the retention policy, docs/operations.md, "Retention and redaction"):
  * - at once: deleted by the customer, or its link expired (unused or unfinished);
  * - N days after a final state (successful, failed, cancelled), N the key's `retentionDays`
  *   or the server's MEDIA_RETENTION_DAYS; the clock starts at the decision (else the last change).

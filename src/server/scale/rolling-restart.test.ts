@@ -10,7 +10,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-r
 // Rolling restart: two compiled server processes on one PostgreSQL database and one bucket
 // behind a round-robin proxy that health-checks /readyz. Under steady API and upload load one
 // process is stopped (SIGTERM) and started again, then the other: no request may fail, and every
-// webhook event is delivered exactly once. The figures are printed for the README.
+// webhook event is delivered exactly once. The figures are printed for docs/operations.md ("Running at scale").
 const ADMIN = `adm-${randomBytes(24).toString('hex')}`;
 const LOOPS = 3;
 let build: ReturnType<typeof compileServer>;

@@ -17,7 +17,7 @@ export interface RoundRobinProxy {
 }
 
 /**
- * A small reverse proxy as in front of the two processes in production (README: Caddy/nginx):
+ * A small reverse proxy as in front of the two processes in production (docs/operations.md: Caddy/nginx):
  * round robin over backends whose `GET /readyz` answered 200 at the last health check (every
  * `checkMs`), and a request that cannot connect to one backend (refused: the process is gone)
  * goes to the next, like nginx's `proxy_next_upstream error` and Caddy's `lb_try_duration`.

@@ -73,7 +73,7 @@ const create: Command = {
   name: 'create',
   summary: 'add a draft version from a JSON file (creates the campaign if new); publish to use it',
   options: {
-    file: { type: 'string', value: 'FILE', required: true, description: 'JSON { id?, name, definition } (see README: campaigns)' },
+    file: { type: 'string', value: 'FILE', required: true, description: 'JSON { id?, name, definition } (see docs/hosted-flows.md: campaigns)' },
     id: { type: 'string', value: 'ID', description: 'campaign id (overrides the file; an existing id gets a new draft version)' },
     name: { type: 'string', value: 'NAME', description: 'campaign name (overrides the file)' },
   },
