@@ -38,21 +38,28 @@ export function loadBarcodeSet(dir: string): BarcodeImage[] {
 }
 
 /** Frames of a phone camera, landscape: the picture the upload gets. */
-const FRAMES = [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }] as const;
-const TURNS = [0, 10, 20] as const;
+export const FRAMES = [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }] as const;
+export const TURNS = [0, 10, 20] as const;
 /** The document fills about half the frame's width (and at most this share of its height). */
 const SHARE_W = 0.5;
 const SHARE_H = 0.8;
 
-export const BARCODE_VARIANTS = ['as published', ...FRAMES.flatMap((f) => TURNS.map((t) => `${f.width}×${f.height} ${t === 0 ? 'straight' : `turned ${t}°`}`))];
+export const variantName = (frame: { width: number; height: number }, turn: number) => `${frame.width}×${frame.height} ${turn === 0 ? 'straight' : `turned ${turn}°`}`;
+export const BARCODE_VARIANTS = ['as published', ...FRAMES.flatMap((f) => TURNS.map((t) => variantName(f, t)))];
 
-/** The picture laid on a table, centred, turned, in a camera frame; JPEG as a phone writes it. */
-async function onTable(file: string, frame: { width: number; height: number }, rotateDeg: number, table: string): Promise<Buffer> {
+/** The picture's size laid straight in the frame, px (before a turn; onTable's own sizing). */
+export async function placedSize(file: string, frame: { width: number; height: number }): Promise<{ width: number; height: number }> {
   const meta = await sharp(file).rotate().metadata();
   const [sw, sh] = (meta.orientation ?? 1) >= 5 ? [meta.height!, meta.width!] : [meta.width!, meta.height!];
   const fit = Math.min((frame.width * SHARE_W) / sw, (frame.height * SHARE_H) / sh);
+  return { width: Math.max(1, Math.round(sw * fit)), height: Math.max(1, Math.round(sh * fit)) };
+}
+
+/** The picture laid on a table, centred, turned, in a camera frame; JPEG as a phone writes it. */
+export async function onTable(file: string, frame: { width: number; height: number }, rotateDeg: number, table: string): Promise<Buffer> {
+  const size = await placedSize(file, frame);
   let doc = await sharp(file).rotate().flatten({ background: '#ffffff' })
-    .resize(Math.max(1, Math.round(sw * fit)), Math.max(1, Math.round(sh * fit)), { fit: 'fill' }).png().toBuffer();
+    .resize(size.width, size.height, { fit: 'fill' }).png().toBuffer();
   if (rotateDeg) doc = await sharp(doc).rotate(rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
   const m = await sharp(doc).metadata();
   // Turned, a wide picture can outgrow the frame: keep it inside (the document then fills a little less).
@@ -84,7 +91,7 @@ export function sameSpelling(text: string): string {
 
 type ParseAamva = (text: string) => { ok: boolean };
 /** The AAMVA parser, when the module is there (it was written alongside this bench). */
-async function aamvaParser(): Promise<ParseAamva | null> {
+export async function aamvaParser(): Promise<ParseAamva | null> {
   const path = fileURLToPath(new URL('../../src/vision/barcode/aamva.ts', import.meta.url));
   if (!existsSync(path)) return null;
   const mod = (await import(pathToFileURL(path).href)) as { parseAamva?: ParseAamva };
@@ -126,10 +133,11 @@ export interface BarcodeBench {
   misses: BarcodeMiss[];
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
-const viaGroup = (via: string) => (via === 'whole' ? 'whole picture' : via.startsWith('card ×') ? 'card rescaled' : via.startsWith('turned') ? 'turned' : 'card levelled');
+export const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
+const viaGroup = (via: string) => (via === 'whole' ? 'whole picture' : via.startsWith('card ×') ? 'card rescaled' : via.startsWith('whole ×') ? 'whole rescaled'
+  : via.startsWith('turned') ? 'turned' : via.startsWith('card levelled') || via.startsWith('levelled') ? 'card levelled' : via);
 
-function figures(rows: { img: BarcodeImage; r: BarcodeReading; parsed: boolean | null }[], parser: boolean): VariantFigures {
+export function figures(rows: { img: BarcodeImage; r: BarcodeReading; parsed: boolean | null }[], parser: boolean): VariantFigures {
   const ms = rows.map((x) => x.r.ms).sort((a, b) => a - b);
   const f: VariantFigures = {
     of: rows.length, decoded: 0, exactOf: 0, exact: 0, wrong: 0, licences: 0, licencesDecoded: 0,
@@ -156,7 +164,7 @@ export async function measureBarcodes(dir: string): Promise<BarcodeBench> {
     const table = TABLES[i % TABLES.length]!;
     const pictures: [string, () => Promise<Buffer>][] = [
       ['as published', async () => readFileSync(path)],
-      ...FRAMES.flatMap((frame) => TURNS.map((t): [string, () => Promise<Buffer>] => [`${frame.width}×${frame.height} ${t === 0 ? 'straight' : `turned ${t}°`}`, () => onTable(path, frame, t, table)])),
+      ...FRAMES.flatMap((frame) => TURNS.map((t): [string, () => Promise<Buffer>] => [variantName(frame, t), () => onTable(path, frame, t, table)])),
     ];
     for (const [variant, picture] of pictures) {
       const r = await reader.read(await picture());
@@ -182,9 +190,9 @@ export async function measureBarcodes(dir: string): Promise<BarcodeBench> {
   };
 }
 
-const share = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} % (${n}/${of})` : '-');
+export const share = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} % (${n}/${of})` : '-');
 
-function table(per: Record<string, VariantFigures>, licences: boolean): string[] {
+export function barcodeTable(per: Record<string, VariantFigures>, licences: boolean): string[] {
   return [
     `| picture | decoded | exact payload | wrong payload | ${licences ? 'parsed as AAMVA | ' : ''}median ms | p95 ms |`,
     `|---|---|---|---|${licences ? '---|' : ''}---|---|`,
@@ -201,9 +209,9 @@ export function barcodeLines(b: BarcodeBench): string[] {
   return [
     `${b.images} real images of PDF417 symbols from ${b.repositories} public repositories (${b.photos} camera photos, ${b.images - b.photos} scans or issuers' images); ${b.licences} US and Canadian licence backs with an AAMVA payload; ${b.withExpected} with the payload their source gives. Each is read as published, then laid on a table filling half of a 1920×1080 and of a 1280×720 frame, straight and turned 10° and 20° (JPEG 85). No image is synthetic; the table scenes are composites of the real pictures.`, '',
     '### Licence backs (AAMVA)', '',
-    ...table(b.licenceBacks, true), '',
+    ...barcodeTable(b.licenceBacks, true), '',
     '### Every image', '',
-    ...table(b.all, false), '',
+    ...barcodeTable(b.all, false), '',
     `Over every picture: ${share(total(b.all, 'decoded'), total(b.all, 'of'))} decoded; licence backs ${share(total(b.licenceBacks, 'decoded'), total(b.licenceBacks, 'of'))}. Decoded via: ${Object.entries(via).map(([g, n]) => `${g} ${n}`).join(', ') || 'none'}.`,
     ...(b.aamvaParser ? [] : ['', 'The AAMVA parser (src/vision/barcode/aamva.ts) was not there: no parsed column.']), '',
     ...(byFile.size ? ['Misses:', '', ...[...byFile].map(([file, vs]) => `- ${file}: ${vs.join('; ')}`), ''] : ['No misses.', '']),

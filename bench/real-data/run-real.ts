@@ -3,6 +3,7 @@
 // (`npm run test:real`) exits 1 when a figure falls under its floor (floors.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { barcodeLines, loadBarcodeSet, measureBarcodes, type BarcodeBench } from './barcode-bench';
+import { browserBarcodeLines, measureBrowserBarcodes, type BrowserBarcodeBench } from './browser-barcode-bench';
 import { measureDocuments, pct, type DocumentBench } from './document-bench';
 import { measureFaces, type FaceBench } from './face-bench';
 import { searchAccuracyLines } from './search-accuracy';
@@ -82,7 +83,7 @@ async function main() {
   }
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
   const want = (part: string) => !only || only.split(',').includes(part);
-  const out: { documents?: DocumentBench; sides?: SideBench; mrz?: MrzBench; faces?: FaceBench; barcodes?: BarcodeBench; portraits?: PortraitBench } = {};
+  const out: { documents?: DocumentBench; sides?: SideBench; mrz?: MrzBench; faces?: FaceBench; barcodes?: BarcodeBench; browserBarcodes?: BrowserBarcodeBench | { skipped: string }; portraits?: PortraitBench } = {};
   const md = [`# Real material`, '', `${new Date().toISOString()} · Node ${process.version} · set: ${set.documents.length} document images, ${set.faces.length} face photos, ${barcodeImages} barcode images`, ''];
   const broken: string[] = [];
   if (want('documents') && set.documents.length) {
@@ -110,8 +111,14 @@ async function main() {
   }
   if (want('barcodes') && barcodeImages) {
     out.barcodes = await measureBarcodes(set.dir);
-    md.push('## PDF417 reading (licence backs and other real PDF417 pictures)', '', ...barcodeLines(out.barcodes));
+    md.push('## PDF417 reading on the server (licence backs and other real PDF417 pictures)', '', ...barcodeLines(out.barcodes));
     broken.push(...barcodeFloors(out.barcodes));
+    // The same pictures and scenes decoded in headless Chromium by the capture screen's decoder
+    // (report only: the server never trusts the browser's read). BARCODES_BROWSER=0 leaves it out.
+    if (process.env.BARCODES_BROWSER !== '0') {
+      out.browserBarcodes = await measureBrowserBarcodes(set.dir);
+      md.push('## PDF417 reading in the browser (the capture screen\'s decoder, same pictures and scenes)', '', ...browserBarcodeLines(out.browserBarcodes));
+    }
   }
   if (want('portraits') && loadPortraitSet(set.dir).length) {
     const portraits = await measurePortraits(set.dir, !process.argv.includes('--refine=off'));
