@@ -5,6 +5,7 @@
 // additions are the stand-in camera (a canvas holding the frame, in place of the <video>) and a
 // listener on the Worker that reads the text the bench's zxing-spy.ts adds to each reply.
 import { createBarcodeEngine, decodeBarcodeStill } from '../../../src/web/capture/barcode/barcode-engine';
+import { SWEEP_DEG } from '../../../src/web/capture/barcode/barcode-sweep';
 import type { FromBarcodeWorker } from '../../../src/web/capture/barcode/barcode-protocol';
 import type { NormRect } from '../../../src/vision/document/types';
 
@@ -19,6 +20,8 @@ export interface BrowserDecode {
   text: string | null;
   /** From handing the frame (or the still) to the engine to its answer, in the page. */
   roundTripMs: number;
+  /** Live frames decoded until the read (or the whole sweep, unread): 1 for a still. */
+  frames: number;
   /** Pixels the Worker decoded. */
   width: number;
   height: number;
@@ -72,16 +75,19 @@ async function cameraShowing(url: string): Promise<HTMLVideoElement> {
   }) as unknown as HTMLVideoElement;
 }
 
-function answer(started: number): BrowserDecode {
+function answer(started: number, frames = 1): BrowserDecode {
   const m = last;
   if (!m || m.type !== 'frame') throw new Error('no reply from the Worker');
   return {
     decoded: m.decoded, aamva: m.aamva, decodeMs: m.decodeMs, zxingMs: m.bench?.zxingMs ?? Number.NaN,
-    text: m.bench?.text ?? null, roundTripMs: performance.now() - started, ...lastSize,
+    text: m.bench?.text ?? null, roundTripMs: performance.now() - started, frames, ...lastSize,
   };
 }
 
-/** One live frame: what the back step does with each frame it decodes (no retries). */
+/**
+ * Live frames of one scene, as the back step decodes them: one decode a frame, each at the next
+ * turn of the sweep (barcode-sweep.ts), until one reads or the sweep is done.
+ */
 async function frame(url: string, guide: NormRect): Promise<BrowserDecode> {
   const video = await cameraShowing(url);
   last = null;
@@ -93,10 +99,14 @@ async function frame(url: string, guide: NormRect): Promise<BrowserDecode> {
       engine.stop();
       failed = null;
       if (why) reject(why);
-      else resolve(answer(started));
+      else resolve(answer(started, count));
     };
     failed = done;
-    const unsubscribe = engine.subscribe(() => done(null));
+    let count = 0;
+    const unsubscribe = engine.subscribe((u) => {
+      count++;
+      if (u.decoded || count >= SWEEP_DEG.length) done(null);
+    });
     const started = performance.now();
     engine.start(video, () => guide);
   });
@@ -135,7 +145,7 @@ async function stillWarm(url: string, maxEdge = 2400): Promise<BrowserDecode> {
       else resolve();
     };
     worker.addEventListener('message', onReply);
-    worker.postMessage({ type: 'frame', id: 0, bitmap }, [bitmap]);
+    worker.postMessage({ type: 'frame', id: 0, bitmap, angleDeg: 0 }, [bitmap]);
   });
   return answer(started);
 }

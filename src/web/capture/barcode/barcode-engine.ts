@@ -4,6 +4,7 @@
 import type { NormRect } from '../../../vision/document/types';
 import { hasVideoFrame } from '../video-frame';
 import type { FromBarcodeWorker, ToBarcodeWorker } from './barcode-protocol';
+import { SWEEP_DEG, sweepAngle } from './barcode-sweep';
 
 export interface BarcodeUpdate {
   /** A PDF417 was decoded in this frame; `aamva` when it holds licence data. */
@@ -47,6 +48,8 @@ export function createBarcodeEngine(createWorker: () => Worker = newWorker): Bar
   let timer: ReturnType<typeof setTimeout> | null = null;
   let misses = 0;
   let nextId = 1;
+  /** Decodes sent in this live session: the n-th is turned by sweepAngle(n). */
+  let sent = 0;
 
   worker.onmessage = (event: MessageEvent<FromBarcodeWorker>) => {
     busy = false;
@@ -70,7 +73,7 @@ export function createBarcodeEngine(createWorker: () => Worker = newWorker): Bar
     busy = true;
     void grab(video, getGuide()).then((bitmap) => {
       if (!bitmap || !running) { busy = false; bitmap?.close(); return; }
-      const message: ToBarcodeWorker = { type: 'frame', id: nextId++, bitmap };
+      const message: ToBarcodeWorker = { type: 'frame', id: nextId++, bitmap, angleDeg: sweepAngle(sent++) };
       worker.postMessage(message, [bitmap]);
     }, () => { busy = false; });
   }
@@ -80,6 +83,7 @@ export function createBarcodeEngine(createWorker: () => Worker = newWorker): Bar
       if (running) return;
       running = true;
       misses = 0;
+      sent = 0;
       tick(video, getGuide);
     },
     stop() {
@@ -106,8 +110,9 @@ const STILL_EDGE = 2400;
 
 /**
  * Does a still photo's PDF417 decode here? For the preview of a shutter photo or a picked file
- * (a live capture decoded already). A short-lived Worker; null when it cannot run (the server
- * reads the barcode again anyway).
+ * (a live capture decoded already). Tried level, then at the sweep's other turns until one reads
+ * (a card photographed at a slant is not told to retake). A short-lived Worker; null when it
+ * cannot run (the server reads the barcode again anyway).
  */
 export async function decodeBarcodeStill(blob: Blob, createWorker: () => Worker = newWorker): Promise<boolean | null> {
   let worker: Worker | null = null;
@@ -120,12 +125,23 @@ export async function decodeBarcodeStill(blob: Blob, createWorker: () => Worker 
     if (bitmap !== probe) probe.close();
     const w = createWorker();
     worker = w;
-    return await new Promise<boolean | null>((resolve) => {
+    const once = (angleDeg: number, frame: ImageBitmap) => new Promise<boolean | null>((resolve) => {
       w.onmessage = (event: MessageEvent<FromBarcodeWorker>) => resolve(event.data.type === 'frame' ? event.data.decoded : null);
       w.onerror = () => resolve(null);
-      const message: ToBarcodeWorker = { type: 'frame', id: 1, bitmap };
-      w.postMessage(message, [bitmap]);
+      const message: ToBarcodeWorker = { type: 'frame', id: angleDeg + 100, bitmap: frame, angleDeg };
+      w.postMessage(message, [frame]);
     });
+    for (const angleDeg of SWEEP_DEG) {
+      const last = angleDeg === SWEEP_DEG[SWEEP_DEG.length - 1];
+      // The Worker takes the bitmap it is sent: every turn but the last gets a copy.
+      const frame = last ? bitmap : await createImageBitmap(bitmap);
+      const read = await once(angleDeg, frame);
+      if (read !== false) {
+        if (!last) bitmap.close();
+        return read;
+      }
+    }
+    return false;
   } catch {
     return null;
   } finally {
