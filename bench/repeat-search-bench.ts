@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/client';
 import { ensureVectorIndex, hasVector } from '../src/server/db/vector-index';
 import { nearestFaces } from '../src/server/identity/face-search';
+import { testVerificationId } from '../src/server/testing/test-ids';
 import { FACE_AXIS_SD } from './face-spectrum';
 
 // Duplicate-face search: p50/p95 of one search among N stored embeddings of one organisation
@@ -63,7 +64,7 @@ export async function measureSearch(kind: 'pglite' | 'postgres', n: number, url?
       // The exact scan takes seconds a query past 200,000: a few queries tell its cost.
       for (const p of exact && vector && n > 200_000 ? picks.slice(0, 5) : picks) {
         const t = performance.now();
-        const hits = await nearestFaces(db, db, { orgId: 'org_bench', exclude: '-', embedding: p.q, limit: 20, exact });
+        const hits = await nearestFaces(db, db, { orgId: 'org_bench', exclude: testVerificationId('-'), embedding: p.q, limit: 20, exact });
         times.push(performance.now() - t);
         if (hits[0]?.verificationId === p.id) found += 1;
       }

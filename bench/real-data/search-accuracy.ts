@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { FACE_MATCH_MAX, FACE_SEARCH_MAX } from '../../src/server/decisions/face-thresholds';
 import { nearestFaces } from '../../src/server/identity/face-search';
 import { storeIdentityMark } from '../../src/server/identity/identity-marks';
+import { testVerificationId } from '../../src/server/testing/test-ids';
 
 export interface SearchBound {
   bound: number;
@@ -42,7 +43,7 @@ export async function measureSearchAccuracy(photos: { person: string; key: strin
   try {
     const now = new Date();
     for (const person of enrolled) {
-      await storeIdentityMark(database.db, { verificationId: `enrolled:${person}`, orgId: ORG, embedding: byPerson.get(person)![0]!, documentDigest: null, nameDigest: null }, now, null);
+      await storeIdentityMark(database.db, { verificationId: testVerificationId(`enrolled:${person}`), orgId: ORG, embedding: byPerson.get(person)![0]!, documentDigest: null, nameDigest: null }, now, null);
     }
     const queries = [
       ...enrolled.flatMap((person) => byPerson.get(person)!.slice(1).map((q) => ({ person, q, repeat: true }))),
@@ -52,8 +53,8 @@ export async function measureSearchAccuracy(photos: { person: string; key: strin
     const tally = bounds.map(() => ({ found: 0, falseFlag: 0, falsePairs: 0 }));
     let agrees = 0;
     for (const { person, q, repeat } of queries) {
-      const hits = await nearestFaces(database.db, database.db, { orgId: ORG, exclude: '-', embedding: q, limit: 20 });
-      const exact = await nearestFaces(database.db, database.db, { orgId: ORG, exclude: '-', embedding: q, limit: 1, exact: true });
+      const hits = await nearestFaces(database.db, database.db, { orgId: ORG, exclude: testVerificationId('-'), embedding: q, limit: 20 });
+      const exact = await nearestFaces(database.db, database.db, { orgId: ORG, exclude: testVerificationId('-'), embedding: q, limit: 1, exact: true });
       if (hits[0]?.verificationId === exact[0]?.verificationId) agrees += 1;
       bounds.forEach((bound, i) => {
         const within = hits.filter((h) => h.distance <= bound);

@@ -1,6 +1,7 @@
 import type { CampaignDefinition, CompanyStep } from '../../contract/campaign';
 import { buildSectionSchema, campaignSections, draftSectionIds, type CompanyFormValues } from '../../contract/company-form';
 import { LIVENESS_DONE, livenessStatusSchema, type CompanyDraft, type LivenessStatus, type UploadedDocument } from '../../contract/hosted-company';
+import { plausibleVerificationId, type VerificationId } from '../../contract/ids';
 import type { CompanyRow } from './store';
 
 /** A stored document entry: the public fields plus the storage key (never sent to the browser). */
@@ -14,12 +15,15 @@ export function publicDocument(d: StoredDocument): UploadedDocument {
   return { id: d.id, kind: d.kind, fileName: d.fileName, contentType: d.contentType, size: d.size, uploadedAt: d.uploadedAt };
 }
 
-/** Liveness as recorded in `authorityProfile` (see company-liveness.ts). */
-export function livenessOf(row: Pick<CompanyRow, 'authorityProfile'>): { status: LivenessStatus; verificationId: string | null } {
+/**
+ * Liveness as recorded in `authorityProfile` (see company-liveness.ts). The linked session's id
+ * comes out of JSON, not a typed column, so it passes the id check here (ids we store always do).
+ */
+export function livenessOf(row: Pick<CompanyRow, 'authorityProfile'>): { status: LivenessStatus; verificationId: VerificationId | null } {
   const a = row.authorityProfile;
   const parsed = livenessStatusSchema.safeParse(a.livenessStatus);
   const status = parsed.success ? parsed.data : 'not_started';
-  return { status, verificationId: typeof a.livenessVerificationId === 'string' ? a.livenessVerificationId : null };
+  return { status, verificationId: typeof a.livenessVerificationId === 'string' ? plausibleVerificationId(a.livenessVerificationId) : null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import { companyStatusCodes, individualStatusCodes } from '../../contract/statuses';
 import { LIVENESS_DONE, type LivenessStatus } from '../../contract/hosted-company';
 import { livenessOfRow, pickedSelfie, type StoredLiveness } from '../liveness/liveness-state';
@@ -27,7 +28,7 @@ export const LIVENESS_MIN_EDGE = 240;
 const notFound = () => hostedFail('not_found', 'Verification not found or has been deleted');
 type Ok<T> = { ok: true } & T;
 
-export async function startLiveness(ctx: AppContext, processId: string): Promise<Ok<{ livenessVerificationId: string; livenessStatus: LivenessStatus }> | HostedFail> {
+export async function startLiveness(ctx: AppContext, processId: string): Promise<Ok<{ livenessVerificationId: VerificationId; livenessStatus: LivenessStatus }> | HostedFail> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const row = await lockCompany(tx, processId);
@@ -67,7 +68,7 @@ export async function startLiveness(ctx: AppContext, processId: string): Promise
  * A selfie picked from a file (only where the key allows it): stored on the linked verification,
  * the liveness step ends `not_live` (nothing proves a live person) and the event is emitted.
  */
-export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: Buffer, selfieUpload: boolean): Promise<Ok<{ livenessVerificationId: string; livenessStatus: LivenessStatus; completedAt: string }> | HostedFail> {
+export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: Buffer, selfieUpload: boolean): Promise<Ok<{ livenessVerificationId: VerificationId; livenessStatus: LivenessStatus; completedAt: string }> | HostedFail> {
   const now = ctx.clock.now();
   if (!selfieUpload) return hostedFail('selfie_upload_not_allowed', 'A selfie must be taken with the camera and the liveness check');
   const early = editableFailure(row, now) ?? preconditions(row);
@@ -83,7 +84,7 @@ export async function completeLiveness(ctx: AppContext, row: CompanyRow, bytes: 
 }
 
 /** Random per upload, like every stored capture: racing requests never write the same file. */
-export const livenessMediaKey = (companyId: string, verificationId: string, label: string) =>
+export const livenessMediaKey = (companyId: string, verificationId: VerificationId, label: string) =>
   `company/${companyId}/liveness-${verificationId}-${label}-${randomBytes(8).toString('hex')}.jpg`;
 
 export type LivenessStep = (current: StoredLiveness, now: Date) =>
@@ -96,7 +97,7 @@ export type LivenessStep = (current: StoredLiveness, now: Date) =>
  * completes the step: authorityProfile.livenessStatus, the audit trail and
  * `company_verification.liveness_completed`. Refused: the files in `stored` are deleted.
  */
-export async function finishLiveness(ctx: AppContext, row: CompanyRow, stored: string[], step: LivenessStep): Promise<Ok<{ livenessVerificationId: string; livenessStatus: LivenessStatus; completedAt: string }> | HostedFail> {
+export async function finishLiveness(ctx: AppContext, row: CompanyRow, stored: string[], step: LivenessStep): Promise<Ok<{ livenessVerificationId: VerificationId; livenessStatus: LivenessStatus; completedAt: string }> | HostedFail> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockCompany(tx, row.id);

@@ -5,6 +5,8 @@ import { eventsOf } from '../individual/routes/hosted.testkit';
 import { dashboardListSchema } from '../../contract/dashboard';
 import { meSchema } from '../../contract/accounts';
 import { createHarness, type Harness } from '../testing/harness';
+import type { VerificationId } from '../../contract/ids';
+import { testVerificationId } from '../testing/test-ids';
 
 // The dashboard's verification list: both families, newest first, filters, counts, and nothing
 // of another organisation, ever.
@@ -77,9 +79,9 @@ describe('dashboard verification list', () => {
 
 describe('dashboard individual case', () => {
   /** A live-key session waiting for a specialist (the state the automatic checks leave it in). */
-  async function inReview(): Promise<string> {
+  async function inReview(): Promise<VerificationId> {
     const key = await h.createKey({ name: 'acme live', mode: 'live' });
-    const id = (await h.request('POST', '/api/v1/verifications', { key: key.apiKey, body: { vendorData: 'dan' } })).body.data.verificationId as string;
+    const id = testVerificationId((await h.request('POST', '/api/v1/verifications', { key: key.apiKey, body: { vendorData: 'dan' } })).body.data.verificationId);
     await h.ctx.db.update(verifications).set({ status: 'completed', statusCode: 2001, decision: 'review', verificationMethod: 'manual', submittedAt: h.clock.now() }).where(eq(verifications.id, id));
     return id;
   }

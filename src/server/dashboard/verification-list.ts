@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DashboardList, DashboardListItem, DashboardListQuery } from '../../contract/dashboard';
+import { plausibleVerificationId } from '../../contract/ids';
 import type { Db } from '../db/types';
 import { apiKeys, companyVerifications, verifications } from '../db/schema';
 
@@ -27,7 +28,9 @@ export async function listOrgVerifications(db: Db, orgId: string, q: DashboardLi
   if (q.to) { indWhere.push(lt(verifications.createdAt, nextDay(q.to))); coWhere.push(lt(companyVerifications.createdAt, nextDay(q.to))); }
   if (q.waiting) { indWhere.push(waitingInd); coWhere.push(waitingCo); }
   if (q.q) {
-    indWhere.push(or(eq(verifications.id, q.q), ilike(verifications.vendorData, like(q.q))));
+    // The text as a session's id (the schema bounds its length, so a non-empty one is plausible).
+    const asId = plausibleVerificationId(q.q);
+    indWhere.push(or(asId ? eq(verifications.id, asId) : undefined, ilike(verifications.vendorData, like(q.q))));
     coWhere.push(or(eq(companyVerifications.publicId, q.q), eq(companyVerifications.id, q.q), ilike(companyVerifications.vendorData, like(q.q))));
   }
 

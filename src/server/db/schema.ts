@@ -1,6 +1,7 @@
 import {
   boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { VerificationId } from '../../contract/ids';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 type Json = Record<string, unknown>;
@@ -47,7 +48,7 @@ export const apiKeys = pgTable('api_keys', {
 
 /** Individual verification sessions. `id` is the verificationId and the hosted processId. */
 export const verifications = pgTable('verifications', {
-  id: text('id').primaryKey(),
+  id: text('id').$type<VerificationId>().primaryKey(),
   apiKeyId: text('api_key_id').notNull().references(() => apiKeys.id),
   status: text('status').notNull(),
   statusCode: integer('status_code').notNull(),
@@ -195,7 +196,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
  * request thread and decides; an expired lease makes the job claimable again.
  */
 export const decisionJobs = pgTable('decision_jobs', {
-  verificationId: text('verification_id').primaryKey(),
+  verificationId: text('verification_id').$type<VerificationId>().primaryKey(),
   state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   runAfter: ts('run_after').notNull(),
@@ -323,7 +324,7 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
  * numbers and names themselves are never kept here. Scoped to the key's organisation.
  */
 export const identityMarks = pgTable('identity_marks', {
-  verificationId: text('verification_id').primaryKey(),
+  verificationId: text('verification_id').$type<VerificationId>().primaryKey(),
   orgId: text('org_id').notNull(),
   /** 128 float4s; null once erased (with the media, or when the key's longer keep ran out). */
   embedding: real('embedding').array(),
@@ -351,8 +352,8 @@ export const riskListEntries = pgTable('risk_list_entries', {
   /** block: `face` or `document`; allow: `pair`. */
   target: text('target').$type<'face' | 'document' | 'pair'>().notNull(),
   /** The case it was taken from (block) or the pair's first member (allow). */
-  verificationId: text('verification_id').notNull(),
-  otherVerificationId: text('other_verification_id'),
+  verificationId: text('verification_id').$type<VerificationId>().notNull(),
+  otherVerificationId: text('other_verification_id').$type<VerificationId>(),
   /** A copy of the case's embedding (face blocks), so the block outlives the case's media. */
   embedding: real('embedding').array(),
   documentDigest: text('document_digest'),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { Db, DbOrTx } from '../db/types';
 import { decisionJobs } from '../db/schema';
 
@@ -8,7 +9,7 @@ export type DecisionJob = typeof decisionJobs.$inferSelect;
 export const MAX_DECISION_ATTEMPTS = 3;
 
 /** Queues the decision of a submitted session; a second call for the same session is a no-op. */
-export async function enqueueDecisionJob(db: DbOrTx, verificationId: string, now: Date): Promise<void> {
+export async function enqueueDecisionJob(db: DbOrTx, verificationId: VerificationId, now: Date): Promise<void> {
   await db.insert(decisionJobs)
     .values({ verificationId, state: 'queued', runAfter: now, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
@@ -38,20 +39,20 @@ export async function claimDecisionJob(db: Db, now: Date, leaseUntil: Date): Pro
   });
 }
 
-export async function finishDecisionJob(db: DbOrTx, id: string, now: Date, state: 'done' | 'failed', error?: string): Promise<void> {
+export async function finishDecisionJob(db: DbOrTx, id: VerificationId, now: Date, state: 'done' | 'failed', error?: string): Promise<void> {
   await db.update(decisionJobs).set({ state, leaseUntil: null, lastError: error ?? null, updatedAt: now })
     .where(eq(decisionJobs.verificationId, id));
 }
 
 /** Puts a job back for a later attempt (backoff in ms). */
-export async function retryDecisionJob(db: DbOrTx, id: string, now: Date, backoffMs: number, error: string): Promise<void> {
+export async function retryDecisionJob(db: DbOrTx, id: VerificationId, now: Date, backoffMs: number, error: string): Promise<void> {
   await db.update(decisionJobs)
     .set({ state: 'queued', leaseUntil: null, runAfter: new Date(now.getTime() + backoffMs), lastError: error, updatedAt: now })
     .where(eq(decisionJobs.verificationId, id));
 }
 
 /** Sessions that already have a job (queued, running or finished). */
-export async function sessionsWithJobs(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+export async function sessionsWithJobs(db: DbOrTx, ids: VerificationId[]): Promise<Set<VerificationId>> {
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: decisionJobs.verificationId }).from(decisionJobs).where(inArray(decisionJobs.verificationId, ids));
   return new Set(rows.map((r) => r.id));

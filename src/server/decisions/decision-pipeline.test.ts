@@ -11,6 +11,7 @@ import { settleDecisions } from '../individual/decision';
 import { startJobs, type Jobs } from '../jobs/jobs';
 import { createHarness, type Harness } from '../testing/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
+import type { VerificationId } from '../../contract/ids';
 
 // Live keys: the automatic checks decide (face match, liveness re-check, MRZ), off the request
 // path in the analysis worker thread, through the decision job table. Real models, real images.
@@ -49,7 +50,7 @@ async function liveKey(decisions: 'auto' | 'review' = 'auto') {
 }
 const liveness = () => ({ labels: ['neutral', 'turn-left', 'blink', 'return'], images: frames });
 const decisionOf = (id: string) => rx.waitFor((r) => r.path === '/decision' && (r.json as { data?: { verificationId?: string } }).data?.verificationId === id, 60_000);
-async function rowOf(id: string) {
+async function rowOf(id: VerificationId) {
   const [row] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, id));
   return row!;
 }

@@ -1,3 +1,4 @@
+import type { VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import { createAnalysisPool, type AnalysisPool } from './analysis/analysis-pool';
 import type { SessionAnalysis, SessionMedia } from './analysis/session-analysis';
@@ -16,7 +17,7 @@ import type { SpanHandle } from '../telemetry/tracing-types';
  */
 export interface DecisionSubject<S = unknown> {
   /** The session when it still waits for a decision, else null (its job just closes). */
-  waiting(verificationId: string): Promise<S | null>;
+  waiting(verificationId: VerificationId): Promise<S | null>;
   /** The session's media for the analysis; a failure here is retried as the analysis is. */
   media(session: S, now: Date): Promise<SessionMedia>;
   /**

@@ -3,6 +3,7 @@ import { emptyLiveness, type StoredLiveness } from '../liveness/liveness-state';
 import type { FaceSummary, SessionAnalysis } from './analysis/session-analysis';
 import { decideFromAnalysis } from './rules';
 import { ageOn, livenessRiskInputOf, raiseSignals } from './risk-signals';
+import { testVerificationId } from '../testing/test-ids';
 
 const face = (): FaceSummary => ({ faces: 1, score: 0.99, yawDeg: 0, pitchDeg: 4, eyeOpenness: 0.36 });
 const docInfo = {
@@ -23,7 +24,7 @@ const live = (): StoredLiveness => ({
   ...emptyLiveness(), outcome: 'passed', method: 'active_challenge', checks: { device: 'passed', server: 'passed' },
   challenges: [{ id: 'c', actions: ['turn-left', 'blink'], attempt: 1, issuedAt: '', expiresAt: '', answered: true }],
 });
-const dup = { signal: 'duplicate_face' as const, detail: 'the same face was verified under another name in v_1', matchVerificationId: 'v_1', distance: 0.31 };
+const dup = { signal: 'duplicate_face' as const, detail: 'the same face was verified under another name in v_1', matchVerificationId: testVerificationId('v_1'), distance: 0.31 };
 
 describe('risk signals and per-key rules', () => {
   it('raises nothing on a clean session', () => {
@@ -44,7 +45,7 @@ describe('risk signals and per-key rules', () => {
   });
 
   it('a blocklist hit declines by default, review when the key says so', () => {
-    const hit = { signal: 'blocklist_hit' as const, detail: 'the face matches blocklist entry rl_1', listEntryId: 'rl_1', matchVerificationId: 'v_9' };
+    const hit = { signal: 'blocklist_hit' as const, detail: 'the face matches blocklist entry rl_1', listEntryId: 'rl_1', matchVerificationId: testVerificationId('v_9') };
     expect(decideFromAnalysis(analysis(), live(), 'auto', { matches: [hit] }).outcome).toBe('failed');
     expect(decideFromAnalysis(analysis(), live(), 'auto', { matches: [hit], rules: { blocklist_hit: 'review' } }).outcome).toBe('review');
   });

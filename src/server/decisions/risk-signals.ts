@@ -1,5 +1,6 @@
 // Which risk signals a session raises and what the key's rules do with each. Pure: the database
 // search (identity/identity-marks.ts) hands its matches in.
+import type { VerificationId } from '../../contract/ids';
 import { effectiveRiskRules, type RaisedSignal, type RiskAction, type RiskRules, type RiskSignal } from '../../contract/risk-rules';
 import type { SessionAnalysis } from './analysis/session-analysis';
 import { documentDataOf } from './document-data';
@@ -8,7 +9,7 @@ import { documentDataOf } from './document-data';
 export interface RepeatMatch {
   signal: 'duplicate_face' | 'reused_document' | 'blocklist_hit';
   detail: string;
-  matchVerificationId?: string;
+  matchVerificationId?: VerificationId;
   distance?: number;
   listEntryId?: string;
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { Db, DbOrTx } from '../db/types';
 import { EMBEDDING_DIMS, hasVector } from '../db/vector-index';
 
 export interface FaceNeighbour {
-  verificationId: string;
+  verificationId: VerificationId;
   distance: number;
   documentDigest: string | null;
   nameDigest: string | null;
@@ -24,11 +25,12 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
  * with no pgvector installed): an exact scan of the organisation's embeddings in SQL, linear in
  * their number (see docs/decisions.md, "Repeat identities", for the measured cost).
  */
-export async function nearestFaces(db: DbOrTx, root: Db, q: { orgId: string; exclude: string; embedding: number[]; limit: number; /** The bench compares both ways. */ exact?: boolean }): Promise<FaceNeighbour[]> {
+export async function nearestFaces(db: DbOrTx, root: Db, q: { orgId: string; exclude: VerificationId; embedding: number[]; limit: number; /** The bench compares both ways. */ exact?: boolean }): Promise<FaceNeighbour[]> {
   if (q.embedding.length !== EMBEDDING_DIMS) return [];
   const literal = `[${q.embedding.map((v) => Number(v).toString()).join(',')}]`;
   const arr = `{${q.embedding.map((v) => Number(v).toString()).join(',')}}`;
-  type Row = { verification_id: string; distance: number | string; document_digest: string | null; name_digest: string | null };
+  // identity_marks.verification_id holds VerificationIds (db/schema.ts); raw SQL rows say so here.
+  type Row = { verification_id: VerificationId; distance: number | string; document_digest: string | null; name_digest: string | null };
   let rows: Row[];
   if (!q.exact && await hasVector(db, root)) {
     // SET LOCAL lasts until the end of the transaction; outside one it would leak to the pool.

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { Db, DbOrTx } from '../db/types';
 import { identityMarks, riskListEntries } from '../db/schema';
 import type { RepeatMatch } from '../decisions/risk-signals';
@@ -7,7 +8,7 @@ import { euclidean } from './identity-digests';
 import { nearestFaces } from './face-search';
 
 export interface IdentityMark {
-  verificationId: string;
+  verificationId: VerificationId;
   orgId: string;
   embedding: number[] | null;
   documentDigest: string | null;
@@ -73,16 +74,16 @@ export async function findRepeatMatches(db: DbOrTx, root: Db, mark: IdentityMark
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** Earlier sessions whose match with this one a reviewer allowlisted (see findRepeatMatches). */
-async function allowedWith(db: DbOrTx, mark: IdentityMark): Promise<Set<string>> {
+async function allowedWith(db: DbOrTx, mark: IdentityMark): Promise<Set<VerificationId>> {
   const pairs = await db.select({ a: riskListEntries.verificationId, b: riskListEntries.otherVerificationId }).from(riskListEntries)
     .where(and(eq(riskListEntries.orgId, mark.orgId), eq(riskListEntries.list, 'allow'), isNull(riskListEntries.removedAt)));
-  const allowed = new Set<string>();
+  const allowed = new Set<VerificationId>();
   if (!pairs.length) return allowed;
-  const members = [...new Set(pairs.flatMap((p) => [p.a, p.b ?? '']).filter(Boolean))];
+  const members = [...new Set(pairs.flatMap((p) => [p.a, p.b]).filter((id): id is VerificationId => Boolean(id)))];
   const marks = await db.select().from(identityMarks).where(and(eq(identityMarks.orgId, mark.orgId), inArray(identityMarks.verificationId, members)));
   const byId = new Map(marks.map((m) => [m.verificationId, m]));
   // `o` is this session, or the same identity: its document or its names.
-  const isThis = (id: string) => {
+  const isThis = (id: VerificationId) => {
     if (id === mark.verificationId) return true;
     const o = byId.get(id);
     return Boolean(o && ((mark.documentDigest && o.documentDigest === mark.documentDigest) || (mark.nameDigest && o.nameDigest === mark.nameDigest)));

@@ -5,6 +5,7 @@ import { startJobs, type Jobs } from '../jobs/jobs';
 import { eraseDueMedia } from '../retention/retention-sweep';
 import { createHarness, type Harness } from '../testing/harness';
 import { faceOf, scriptedPool, sessionMaker, type SessionMaker } from './repeat-identities.testkit';
+import type { VerificationId } from '../../contract/ids';
 
 // The embeddings follow the media's retention and redaction; a key may keep them longer, for
 // repeat detection only. Real sessions decided through the runner (scripted analysis).
@@ -24,7 +25,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const markOf = async (id: string) => (await h.ctx.db.select().from(identityMarks).where(eq(identityMarks.verificationId, id)))[0];
+const markOf = async (id: VerificationId) => (await h.ctx.db.select().from(identityMarks).where(eq(identityMarks.verificationId, id)))[0];
 const live = async (extra: Record<string, unknown> = {}) => (await h.createKey({ mode: 'live', ...extra })).apiKey;
 
 describe('repeat-identity marks: retention and redaction', () => {

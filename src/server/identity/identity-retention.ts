@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { DbOrTx } from '../db/types';
 import { identityMarks, verifications } from '../db/schema';
 
@@ -7,13 +8,13 @@ import { identityMarks, verifications } from '../db/schema';
  * embeddings longer for repeat detection (`embeddingKeepUntil` still ahead). The document and
  * name digests stay with the session's record until it is redacted or deleted.
  */
-export async function eraseEmbeddingWithMedia(db: DbOrTx, verificationId: string, now: Date): Promise<void> {
+export async function eraseEmbeddingWithMedia(db: DbOrTx, verificationId: VerificationId, now: Date): Promise<void> {
   await db.update(identityMarks).set({ embedding: null })
     .where(and(eq(identityMarks.verificationId, verificationId), or(isNull(identityMarks.embeddingKeepUntil), lte(identityMarks.embeddingKeepUntil, now))));
 }
 
 /** A redacted or deleted session leaves nothing to match: its mark goes entirely. */
-export async function forgetIdentity(db: DbOrTx, verificationId: string): Promise<void> {
+export async function forgetIdentity(db: DbOrTx, verificationId: VerificationId): Promise<void> {
   await db.delete(identityMarks).where(eq(identityMarks.verificationId, verificationId));
 }
 

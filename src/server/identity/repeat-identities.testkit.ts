@@ -8,6 +8,7 @@ import { verifications } from '../db/schema';
 import type { AnalysisPool } from '../decisions/analysis/analysis-pool';
 import type { SessionAnalysis } from '../decisions/analysis/session-analysis';
 import type { Harness } from '../testing/harness';
+import type { VerificationId } from '../../contract/ids';
 
 /**
  * Repeat-identity tests decide real sessions (real routes, database, runner, webhooks) with an
@@ -62,14 +63,14 @@ export function analysisOf(p: Person): SessionAnalysis {
   };
 }
 
-type Decided = { id: string; row: typeof verifications.$inferSelect; checks: AutomaticChecks };
+type Decided = { id: VerificationId; row: typeof verifications.$inferSelect; checks: AutomaticChecks };
 export interface SessionMaker {
   /** Submits a live session showing `p` with `apiKey` and waits for its decision; answers id and checks. */
   run(apiKey: string, p: Person): Promise<Decided>;
   /** Submits a session (media only; the pool decides what it shows). */
-  submit(apiKey: string): Promise<string>;
+  submit(apiKey: string): Promise<VerificationId>;
   /** Waits for a submitted session's decision. */
-  decided(id: string): Promise<Decided>;
+  decided(id: VerificationId): Promise<Decided>;
 }
 
 export async function sessionMaker(h: Harness, pool: ReturnType<typeof scriptedPool>): Promise<SessionMaker> {

@@ -5,19 +5,21 @@ import { asMember, signedInMember, type SignedIn } from '../dashboard/dashboard.
 import { auditEvents, riskListEntries } from '../db/schema';
 import { createHarness, type Harness } from '../testing/harness';
 import { storeIdentityMark } from './identity-marks';
+import type { VerificationId } from '../../contract/ids';
+import { testVerificationId } from '../testing/test-ids';
 
 // The lists' API: who may change them, what bad input gets, and that nothing crosses organisations.
 let h: Harness;
 let reviewer: SignedIn;
 let developer: SignedIn;
 let outsider: SignedIn;
-let withFace: string;
-let withoutFace: string;
-let third: string;
+let withFace: VerificationId;
+let withoutFace: VerificationId;
+let third: VerificationId;
 const admin = () => ({ authorization: `Bearer ${h.ctx.adminToken}` });
 
-async function session(apiKey: string): Promise<string> {
-  return (await h.request('POST', '/api/v1/verifications', { key: apiKey, body: { vendorData: 'x' } })).body.data.verificationId;
+async function session(apiKey: string): Promise<VerificationId> {
+  return testVerificationId((await h.request('POST', '/api/v1/verifications', { key: apiKey, body: { vendorData: 'x' } })).body.data.verificationId);
 }
 
 beforeAll(async () => {

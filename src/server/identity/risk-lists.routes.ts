@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '../../contract/envelope';
+import { plausibleVerificationId, type VerificationId } from '../../contract/ids';
 import { allowBodySchema, blockBodySchema, removeEntryBodySchema, riskListsQuerySchema } from '../../contract/risk-lists';
 import { audit } from '../accounts/audit';
 import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
@@ -14,24 +15,31 @@ import { allowPair, blockFromCase, listRiskEntries, removeRiskEntry, toRiskListE
  * audited with its reason. `findCase` finds an individual case of the organisation (the
  * individual product's lookup, handed in by the dashboard that composes both).
  */
-export function riskListRoutes(ctx: AppContext, findCase: (db: Db, orgId: string, id: string) => Promise<{ id: string } | null>): Hono<MemberEnv> {
+export function riskListRoutes(ctx: AppContext, findCase: (db: Db, orgId: string, id: VerificationId) => Promise<{ id: VerificationId } | null>): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
   app.use('/risk-lists', requireMember(ctx), requireAbility('review'));
   app.use('/risk-lists/*', requireMember(ctx), requireAbility('review'));
   const actor = (m: MemberEnv['Variables']['member']) => ({ orgId: m.orgId, memberId: m.id, email: m.email });
   const caseNotFound = (c: Parameters<typeof fail>[0]) => fail(c, 404, 'Verification not found', { code: 'not_found' });
+  /** The organisation's case for an id from outside; an implausible id is unknown without a query. */
+  const findOrgCase = (orgId: string, raw: string) => {
+    const id = plausibleVerificationId(raw);
+    return id ? findCase(ctx.db, orgId, id) : Promise.resolve(null);
+  };
 
   app.get('/risk-lists', async (c) => {
     const q = riskListsQuerySchema.safeParse(c.req.query());
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
-    const rows = await listRiskEntries(ctx.db, c.get('member').orgId, q.data);
+    // An empty verificationId filters nothing, as before (the schema bounds its length).
+    const verificationId = plausibleVerificationId(q.data.verificationId ?? '') ?? undefined;
+    const rows = await listRiskEntries(ctx.db, c.get('member').orgId, { list: q.data.list, verificationId });
     return ok(c, 'Fetched risk list entries', rows.map(toRiskListEntry));
   });
 
   // From a case: block its face and/or its document number.
   app.post('/verifications/individual/:id/block', requireAbility('review'), async (c) => {
     const member = c.get('member');
-    const row = await findCase(ctx.db, member.orgId, c.req.param('id'));
+    const row = await findOrgCase(member.orgId, c.req.param('id'));
     if (!row) return caseNotFound(c);
     const json = await readJsonBody(c);
     if (!json.ok) return json.res;
@@ -59,8 +67,8 @@ export function riskListRoutes(ctx: AppContext, findCase: (db: Db, orgId: string
     if (!json.ok) return json.res;
     const body = allowBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
-    const a = await findCase(ctx.db, member.orgId, body.data.verificationId);
-    const b = await findCase(ctx.db, member.orgId, body.data.otherVerificationId);
+    const a = await findOrgCase(member.orgId, body.data.verificationId);
+    const b = await findOrgCase(member.orgId, body.data.otherVerificationId);
     if (!a || !b) return caseNotFound(c);
     const now = ctx.clock.now();
     const entry = await ctx.db.transaction(async (tx) => {

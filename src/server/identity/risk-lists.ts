@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { RiskListEntry } from '../../contract/risk-lists';
 import type { DbOrTx } from '../db/types';
 import { identityMarks, riskListEntries } from '../db/schema';
@@ -20,7 +21,7 @@ export type BlockResult = { ok: true; entries: EntryRow[] } | { ok: false; code:
  * Blocks the case's face (a copy of its embedding, so the block outlives the case's media) and/or
  * its document number (the digest). Refused when what is asked was never stored or is erased.
  */
-export async function blockFromCase(db: DbOrTx, q: { orgId: string; verificationId: string; face: boolean; document: boolean; reason: string; by: string; now: Date }): Promise<BlockResult> {
+export async function blockFromCase(db: DbOrTx, q: { orgId: string; verificationId: VerificationId; face: boolean; document: boolean; reason: string; by: string; now: Date }): Promise<BlockResult> {
   const [mark] = await db.select().from(identityMarks).where(and(eq(identityMarks.verificationId, q.verificationId), eq(identityMarks.orgId, q.orgId)));
   if (q.face && !mark?.embedding) return { ok: false, code: 'no_face_stored' };
   if (q.document && !mark?.documentDigest) return { ok: false, code: 'no_document_stored' };
@@ -32,7 +33,7 @@ export async function blockFromCase(db: DbOrTx, q: { orgId: string; verification
   return { ok: true, entries: await db.insert(riskListEntries).values(values).returning() };
 }
 
-export async function allowPair(db: DbOrTx, q: { orgId: string; a: string; b: string; reason: string; by: string; now: Date }): Promise<EntryRow> {
+export async function allowPair(db: DbOrTx, q: { orgId: string; a: VerificationId; b: VerificationId; reason: string; by: string; now: Date }): Promise<EntryRow> {
   const [row] = await db.insert(riskListEntries).values({
     id: newEntryId(), orgId: q.orgId, list: 'allow', target: 'pair', verificationId: q.a, otherVerificationId: q.b, reason: q.reason, createdBy: q.by, createdAt: q.now,
   }).returning();
@@ -40,7 +41,7 @@ export async function allowPair(db: DbOrTx, q: { orgId: string; a: string; b: st
 }
 
 /** Active entries of the organisation, newest first (at most 500). */
-export async function listRiskEntries(db: DbOrTx, orgId: string, q: { list?: 'block' | 'allow'; verificationId?: string } = {}): Promise<EntryRow[]> {
+export async function listRiskEntries(db: DbOrTx, orgId: string, q: { list?: 'block' | 'allow'; verificationId?: VerificationId } = {}): Promise<EntryRow[]> {
   const where: SQL[] = [eq(riskListEntries.orgId, orgId), isNull(riskListEntries.removedAt)];
   if (q.list) where.push(eq(riskListEntries.list, q.list));
   if (q.verificationId) where.push(or(eq(riskListEntries.verificationId, q.verificationId), eq(riskListEntries.otherVerificationId, q.verificationId))!);

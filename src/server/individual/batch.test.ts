@@ -4,6 +4,7 @@ import { verifications } from '../db/schema';
 import { newVerificationId } from '../lib/ids';
 import { createHarness, type Harness } from '../testing/harness';
 import { createIndividualBatches, type NewIndividual } from './batch';
+import { testVerificationId } from '../testing/test-ids';
 
 describe('batched create and fetch-one', () => {
   let h: Harness;
@@ -54,7 +55,7 @@ describe('batched create and fetch-one', () => {
     await Promise.all([batches.insert(ra), batches.insert(rb)]);
     const [aOwn, bOwn, aForeign, bForeign, unknown, aAgain] = await Promise.all([
       batches.find(ra.id, a.id), batches.find(rb.id, b.id), batches.find(rb.id, a.id), batches.find(ra.id, b.id),
-      batches.find('ffffffffffffffffffffffffffffffff', a.id), batches.find(ra.id, a.id),
+      batches.find(testVerificationId('ffffffffffffffffffffffffffffffff'), a.id), batches.find(ra.id, a.id),
     ]);
     expect(aOwn?.vendorData).toBe('v7');
     expect(bOwn?.vendorData).toBe('v8');

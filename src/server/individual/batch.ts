@@ -1,4 +1,5 @@
 import { and, isNull, sql } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import { verifications } from '../db/schema';
 import { createBatcher } from '../lib/batcher';
@@ -13,7 +14,7 @@ import { individualRecordColumns, type RecordSource } from './record';
 export type FoundVerification = RecordSource & { apiKeyId: string; companyVerificationId: string | null };
 
 export interface NewIndividual {
-  id: string;
+  id: VerificationId;
   apiKeyId: string;
   status: string;
   statusCode: number;
@@ -31,7 +32,7 @@ export function createIndividualBatches(ctx: Pick<AppContext, 'db' | 'dbKind'>) 
   // PGlite has one connection: a second batch in flight would only wait for the first.
   const opts = { maxBatch: MAX_BATCH, maxConcurrent: ctx.dbKind === 'pglite' ? 1 : 4 };
 
-  const findMany = async (inputs: { id: string; apiKeyId: string }[]): Promise<(FoundVerification | null)[]> => {
+  const findMany = async (inputs: { id: VerificationId; apiKeyId: string }[]): Promise<(FoundVerification | null)[]> => {
     const ids = [...new Set(inputs.map((i) => i.id))];
     const rows = await ctx.db.select({
       ...individualRecordColumns, apiKeyId: verifications.apiKeyId, companyVerificationId: verifications.companyVerificationId,
@@ -72,7 +73,7 @@ export function createIndividualBatches(ctx: Pick<AppContext, 'db' | 'dbKind'>) 
   const insert = createBatcher(insertMany, opts);
   return {
     /** The key's not-deleted verification (expiry not applied), or null. */
-    find: (id: string, apiKeyId: string) => find({ id, apiKeyId }),
+    find: (id: VerificationId, apiKeyId: string) => find({ id, apiKeyId }),
     async insert(row: NewIndividual): Promise<void> {
       const err = await insert(row);
       if (err) throw err;

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isPlausibleId } from '../../contract/ids';
+import type { VerificationId } from '../../contract/ids';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
 import { listAudit, toAuditEntry } from '../accounts/audit';
 import type { Db } from '../db/types';
@@ -9,8 +9,7 @@ import { listDeliveries } from '../webhooks/admin-ops';
 import { listRiskEntries, toRiskListEntry } from '../identity/risk-lists';
 
 /** An individual session of the organisation (not deleted, not a representative's check), or null. */
-export async function findOrgVerification(db: Db, orgId: string, id: string): Promise<VerificationRow | null> {
-  if (!isPlausibleId(id)) return null;
+export async function findOrgVerification(db: Db, orgId: string, id: VerificationId): Promise<VerificationRow | null> {
   const [row] = await db.select({ v: verifications }).from(verifications)
     .innerJoin(apiKeys, eq(apiKeys.id, verifications.apiKeyId))
     .where(and(eq(verifications.id, id), eq(apiKeys.orgId, orgId), isNull(verifications.deletedAt), isNull(verifications.companyVerificationId)))

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import { individualStatusCodes } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { verifications } from '../db/schema';
@@ -31,7 +32,7 @@ export const TEST_FAILED_REASON = 'Failed on request (test mode)';
  * (decision `review`, verificationMethod `manual`). A session no longer `submitted` (already
  * processed by another process, cancelled, deleted) is left alone, so running it twice is safe.
  */
-export async function processSubmission(ctx: DecisionCtx, id: string): Promise<VerificationRow | null> {
+export async function processSubmission(ctx: DecisionCtx, id: VerificationId): Promise<VerificationRow | null> {
   const result = await ctx.db.transaction(async (tx) => {
     const deps = decideDeps(ctx);
     const row = await lockVerification(tx, id, deps.now);
@@ -69,7 +70,7 @@ const inFlight = new Set<Promise<unknown>>();
  * Runs the pipeline for a session just committed as submitted, in this process, without making
  * the request wait. A crash in between leaves it `submitted`: resumePendingDecisions picks it up.
  */
-export function scheduleDecision(ctx: DecisionCtx, id: string): void {
+export function scheduleDecision(ctx: DecisionCtx, id: VerificationId): void {
   // A child of the submitting request's span when tracing is on; the id only as its log reference.
   const p: Promise<unknown> = withSpan('decision.submission', 'internal', { 'idv.verification.ref': logRef(id) }, () => processSubmission(ctx, id))
     .catch((err: unknown) => ctx.logger.error('decision pipeline failed', { verificationId: id, err: String(err) }))

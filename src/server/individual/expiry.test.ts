@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { individualStatusCodes, INDIVIDUAL_SESSION_TTL_MS, type IndividualStatus } from '../../contract/statuses';
 import { verifications } from '../db/schema';
 import { createHarness, type Harness } from '../testing/harness';
+import type { VerificationId } from '../../contract/ids';
+import { testVerificationId } from '../testing/test-ids';
 
 describe('individual expiry, enforced on read', () => {
   let h: Harness;
@@ -15,12 +17,12 @@ describe('individual expiry, enforced on read', () => {
 
   const create = async (status?: IndividualStatus) => {
     const res = await h.request('POST', '/api/v1/verifications', { key, body: {} });
-    const id = res.body.data.verificationId as string;
+    const id = testVerificationId(res.body.data.verificationId);
     if (status) await h.ctx.db.update(verifications).set({ status, statusCode: individualStatusCodes[status] }).where(eq(verifications.id, id));
     return { id, expiresAt: res.body.data.expiresAt as string };
   };
   const get = async (id: string) => (await h.request('GET', `/api/v1/verifications/${id}`, { key })).body.data;
-  const stored = async (id: string) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
+  const stored = async (id: VerificationId) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
 
   it('turns not started into cancelled and started into abandoned 7 days after creation', async () => {
     const fresh = await create();

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import { individualStatusCodes, type IndividualStatus } from '../../contract/statuses';
 import type { DbOrTx } from '../db/types';
 import { verifications } from '../db/schema';
@@ -49,7 +50,7 @@ function dueAt(now: Date): SQL {
  * moved meanwhile is re-checked by PostgreSQL and left alone. Returns the updated rows.
  */
 export async function expireIndividuals(
-  db: DbOrTx, now: Date, scope: { apiKeyId?: string; id?: string; limit?: number } = {},
+  db: DbOrTx, now: Date, scope: { apiKeyId?: string; id?: VerificationId; limit?: number } = {},
 ): Promise<VerificationRow[]> {
   const conds: SQL[] = [dueAt(now)];
   if (scope.apiKeyId) conds.push(eq(verifications.apiKeyId, scope.apiKeyId));

@@ -1,4 +1,5 @@
 import type { ChooseDocumentBody, HostedErrorCode, MediaSlot, MissingCapture } from '../../contract/hosted-individual';
+import type { VerificationId } from '../../contract/ids';
 import { individualStatusCodes } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/types';
@@ -25,7 +26,7 @@ type Step = HostedResult & { evented?: boolean; discard?: (string | undefined)[]
  * and deletes the media `fn` superseded (read under the lock, so a concurrent upload's key is
  * never among them; a key the new row still holds is kept whatever `fn` said).
  */
-async function withSession(ctx: Ctx, id: string, fn: (tx: Tx, row: VerificationRow, now: Date) => Promise<Step>): Promise<HostedResult> {
+async function withSession(ctx: Ctx, id: VerificationId, fn: (tx: Tx, row: VerificationRow, now: Date) => Promise<Step>): Promise<HostedResult> {
   const res: Step = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const row = await lockVerification(tx, id, now);
@@ -44,7 +45,7 @@ async function withSession(ctx: Ctx, id: string, fn: (tx: Tx, row: VerificationR
  * Consent given: `not started` → `started`, `verification.started` once. Starting again is a
  * no-op that answers the session (a reload, a second tab); a closed session is refused.
  */
-export function startSession(ctx: Ctx, id: string): Promise<HostedResult> {
+export function startSession(ctx: Ctx, id: VerificationId): Promise<HostedResult> {
   return withSession(ctx, id, async (tx, row, now) => {
     if (closedReasonOf(row)) return { ok: false, code: 'closed' };
     if (row.status !== 'not started') return { ok: true, row };
@@ -60,7 +61,7 @@ export function startSession(ctx: Ctx, id: string): Promise<HostedResult> {
  * Document type and issuing country; a back side already captured is dropped if the new type
  * has none (and its file deleted after commit).
  */
-export function chooseDocument(ctx: Ctx, id: string, body: ChooseDocumentBody): Promise<HostedResult> {
+export function chooseDocument(ctx: Ctx, id: VerificationId, body: ChooseDocumentBody): Promise<HostedResult> {
   return withSession(ctx, id, async (tx, row, now) => {
     const blocked = captureBlocker(row);
     if (blocked) return { ok: false, code: blocked };
@@ -90,7 +91,7 @@ export function uploadBlocker(row: VerificationRow, slot: MediaSlot): HostedErro
  * After commit the image it replaced is deleted (a signed URL to it answers 404 from then on);
  * a refused upload deletes the new file, which no row references.
  */
-export async function recordUpload(ctx: Ctx, id: string, slot: MediaSlot, storageKey: string, also?: UploadPatch): Promise<HostedResult> {
+export async function recordUpload(ctx: Ctx, id: VerificationId, slot: MediaSlot, storageKey: string, also?: UploadPatch): Promise<HostedResult> {
   const res = await withSession(ctx, id, async (tx, row, now) => {
     const blocked = uploadBlocker(row, slot);
     if (blocked) return { ok: false, code: blocked };
@@ -120,7 +121,7 @@ export type UploadPatch = ((row: VerificationRow, now: Date) =>
  * Submitting an already submitted session answers it unchanged (a retried request after a lost
  * response must not fail).
  */
-export async function submitSession(ctx: Ctx & Pick<AppContext, 'logger' | 'secrets' | 'settings'>, id: string): Promise<HostedResult> {
+export async function submitSession(ctx: Ctx & Pick<AppContext, 'logger' | 'secrets' | 'settings'>, id: VerificationId): Promise<HostedResult> {
   const res = await withSession(ctx, id, async (tx, row, now) => {
     const blocked = captureBlocker(row);
     if (blocked === 'already_submitted') return { ok: true, row };

@@ -4,6 +4,7 @@
 // (exhausted.ts). The same state rules serve a company representative's linked verification.
 import { randomBytes } from 'node:crypto';
 import type { HostedErrorCode } from '../../contract/hosted-individual';
+import type { VerificationId } from '../../contract/ids';
 import type { LivenessChallenge } from '../../contract/liveness-session';
 import type { AppContext } from '../context';
 import { decideDeps } from './decision';
@@ -23,7 +24,7 @@ export type ChallengeResult = { ok: true; challenge: LivenessChallenge } | { ok:
  * (that try is not uploaded; it goes into the trace). Refused once every try of every round is
  * used, and the session is then failed (`liveness_attempts_exhausted`) in the same transaction.
  */
-export async function issueIndividualChallenge(ctx: Ctx, id: string, previousFailure?: string): Promise<ChallengeResult> {
+export async function issueIndividualChallenge(ctx: Ctx, id: VerificationId, previousFailure?: string): Promise<ChallengeResult> {
   let exhausted = false;
   const res = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -48,7 +49,7 @@ export async function issueIndividualChallenge(ctx: Ctx, id: string, previousFai
   return res;
 }
 
-export const evidenceKey = (id: string, label: string) => `verifications/${id}/liveness-${label}-${randomBytes(8).toString('hex')}.jpg`;
+export const evidenceKey = (id: VerificationId, label: string) => `verifications/${id}/liveness-${label}-${randomBytes(8).toString('hex')}.jpg`;
 
 type AnswerRefusal = { ok: false; code: 'liveness_challenge_invalid' | 'liveness_challenge_used' | 'liveness_evidence_mismatch'; detail?: string };
 
@@ -59,7 +60,7 @@ type AnswerRefusal = { ok: false; code: 'liveness_challenge_invalid' | 'liveness
  * challenge is checked again (a replay racing the first answer loses). Refused: the new files
  * are deleted, nothing else changes. A failure that ends the last round fails the session.
  */
-export async function submitIndividualLiveness(ctx: Ctx, id: string, upload: LivenessUpload, selfieKey: string, current: unknown): Promise<HostedResult | AnswerRefusal> {
+export async function submitIndividualLiveness(ctx: Ctx, id: VerificationId, upload: LivenessUpload, selfieKey: string, current: unknown): Promise<HostedResult | AnswerRefusal> {
   const verdict = await judgeEvidence(livenessOfRow(current), upload);
   if (!verdict.ok) return verdict;
   await ctx.storage.put(selfieKey, upload.selfie);

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { individualDecisionPayloadSchema, individualProgressPayloadSchema } from '../../contract/events';
 import { decisionPayload, documentUploadExtra, mergeDocInfo, progressPayload } from './payloads';
 import type { VerificationRow } from './record';
+import { testVerificationId } from '../testing/test-ids';
 
 const now = new Date('2026-01-05T10:00:00Z');
 const row: VerificationRow = {
-  id: 'a'.repeat(32), apiKeyId: 'key_1', status: 'started', statusCode: 2000, decision: null, reason: '', reasonCode: null,
+  id: testVerificationId('a'.repeat(32)), apiKeyId: 'key_1', status: 'started', statusCode: 2000, decision: null, reason: '', reasonCode: null,
   vendorData: 'vd', userMeta: {}, verificationMethod: 'auto', redirect: null, docType: 'PASSPORT', issuingState: 'FRA',
   media: { front: 'verifications/x/front.jpg', selfie: 'verifications/x/selfie.jpg' }, docInfo: null, liveness: null, checks: null, resubmissions: 0,
   companyVerificationId: null, startedAt: now, submittedAt: now, decidedAt: null, expiresAt: now, deletedAt: null, mediaErasedAt: null, redactedAt: null,

@@ -1,4 +1,5 @@
 import { docTypeSchema, emptyDocInfo, type DocInfo, type DocType } from '../../contract/document';
+import type { VerificationId } from '../../contract/ids';
 import type { IndividualRecord, IndividualSummary } from '../../contract/individual';
 import type { Decision, IndividualStatus, VerificationMethod } from '../../contract/statuses';
 import { verifications } from '../db/schema';
@@ -42,7 +43,7 @@ export const docTypeNames: Record<DocType, string> = {
 };
 
 /** Hosted link of an individual session (spec: `{hosted_url}/?processId=<verification_id>`). */
-export function individualLink(hostedUrl: string, id: string): string {
+export function individualLink(hostedUrl: string, id: VerificationId): string {
   return `${hostedUrl}/?processId=${id}`;
 }
 

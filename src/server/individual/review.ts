@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { ReviewItem } from '../../contract/admin';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
 import type { ReviewDecisionBody, TestOutcomeBody } from '../../contract/hosted-individual';
+import type { VerificationId } from '../../contract/ids';
 import type { Db, Tx } from '../db/types';
 import { verifications } from '../db/schema';
 import { applyDecision, isUndecided, requestResubmission } from './decide';
@@ -46,7 +47,7 @@ export type ReviewResult =
  * then failed). `record` runs in the decision's transaction (the dashboard's audit entry), so a
  * decision is never stored without who made it.
  */
-export async function decideReview(ctx: DecisionCtx, id: string, body: ReviewDecisionBody, record?: (tx: Tx) => Promise<void>): Promise<ReviewResult> {
+export async function decideReview(ctx: DecisionCtx, id: VerificationId, body: ReviewDecisionBody, record?: (tx: Tx) => Promise<void>): Promise<ReviewResult> {
   const res = await ctx.db.transaction(async (tx): Promise<ReviewResult> => {
     const deps = decideDeps(ctx);
     const row = await lockVerification(tx, id, deps.now);
@@ -74,7 +75,7 @@ export type TestOutcomeResult =
  * keeps the outcome and gets it at submit (the latest call wins). Sessions of other keys read
  * as not found; closed sessions are refused.
  */
-export async function setTestOutcome(ctx: DecisionCtx, apiKeyId: string, id: string, body: TestOutcomeBody): Promise<TestOutcomeResult> {
+export async function setTestOutcome(ctx: DecisionCtx, apiKeyId: string, id: VerificationId, body: TestOutcomeBody): Promise<TestOutcomeResult> {
   const res = await ctx.db.transaction(async (tx): Promise<TestOutcomeResult> => {
     const deps = decideDeps(ctx);
     const row = await lockVerification(tx, id, deps.now);

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isPlausibleId, type VerificationId } from '../../contract/ids';
+import type { VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import type { DbOrTx, Tx } from '../db/types';
 import { apiKeys, verifications } from '../db/schema';
@@ -12,7 +12,7 @@ import type { VerificationRow } from './record';
  * company representative's liveness verification (company-liveness.ts drives those; their id
  * reaches the browser, so this API must not let anyone start, upload to or submit them).
  */
-export function ownedSession(id: string) {
+export function ownedSession(id: VerificationId) {
   return and(eq(verifications.id, id), isNull(verifications.deletedAt), isNull(verifications.companyVerificationId));
 }
 
@@ -35,15 +35,14 @@ export async function findHostedVerification(ctx: Pick<AppContext, 'db' | 'clock
  * through this, so two requests (double submit, upload racing a decision) are serialised.
  * Expiry is applied in memory: a due row is answered as closed even if not swept yet.
  */
-export async function lockVerification(tx: Tx, id: string, now: Date): Promise<VerificationRow | null> {
-  if (!isPlausibleId(id)) return null;
+export async function lockVerification(tx: Tx, id: VerificationId, now: Date): Promise<VerificationRow | null> {
   const [row] = await tx.select().from(verifications).where(ownedSession(id)).for('update');
   if (!row) return null;
   return isIndividualExpired(row, now) ? expiredIndividual(row) : row;
 }
 
 /** Writes the changed columns and returns the new row. */
-export async function updateVerification(tx: DbOrTx, id: string, set: Partial<VerificationRow>): Promise<VerificationRow> {
+export async function updateVerification(tx: DbOrTx, id: VerificationId, set: Partial<VerificationRow>): Promise<VerificationRow> {
   const [row] = await tx.update(verifications).set(set).where(eq(verifications.id, id)).returning();
   if (!row) throw new Error('verification vanished inside its own transaction');
   return row;

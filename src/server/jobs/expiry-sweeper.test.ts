@@ -4,6 +4,7 @@ import { COMPANY_LINK_TTL_MS, INDIVIDUAL_SESSION_TTL_MS } from '../../contract/s
 import { companyVerifications, idempotencyKeys, verifications } from '../db/schema';
 import { createHarness, type Harness } from '../testing/harness';
 import { startExpirySweeper, sweepExpired } from './expiry-sweeper';
+import type { VerificationId } from '../../contract/ids';
 
 describe('expiry sweeper', () => {
   let h: Harness;
@@ -15,7 +16,7 @@ describe('expiry sweeper', () => {
   afterAll(async () => { await h.close(); });
 
   const createMany = async (n: number, path = '/api/v1/verifications') => {
-    const ids: string[] = [];
+    const ids: VerificationId[] = [];
     for (let i = 0; i < n; i++) ids.push((await h.request('POST', path, { key: key.apiKey, body: {} })).body.data.verificationId);
     return ids;
   };
@@ -55,7 +56,7 @@ describe('expiry sweeper', () => {
     const first = await createMany(1);
     h.clock.advance(INDIVIDUAL_SESSION_TTL_MS);
     const sweeper = startExpirySweeper(h.ctx, { intervalMs: 50 });
-    const status = async (id: string) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!.status;
+    const status = async (id: VerificationId) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!.status;
     try {
       await waitFor(async () => (await status(first[0]!)) === 'cancelled');
       const second = await createMany(1);

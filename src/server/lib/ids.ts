@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { VerificationId } from '../../contract/ids';
 
 /** 128 random bits as 32 lowercase hex characters: URL-safe capability ids. */
 export function randomHex128(): string {
   return randomBytes(16).toString('hex');
 }
-export const newVerificationId = randomHex128;
+/** A new individual verification's id: made here as a VerificationId, the one place one is made. */
+export const newVerificationId = (): VerificationId => randomHex128() as VerificationId;
 export const newCompanyId = randomHex128;
 export const newCompanyPublicId = () => `cv_${randomHex128()}`;
 /** hostedToken: 192 random bits, base64url (URL-safe, opaque). */

@@ -11,6 +11,7 @@ import { startJobs, type Jobs } from '../jobs/jobs';
 import { createHarness, type Harness } from '../testing/harness';
 import { freePort } from '../testing/spawn-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
+import { testVerificationId } from '../testing/test-ids';
 
 // GET /metrics scraped over the app's whole HTTP stack, after real traffic: the values must move.
 const TOKEN = `metrics-${randomBytes(24).toString('hex')}`;
@@ -101,7 +102,7 @@ describe('GET /metrics', () => {
 
   it('reports decision latency and queue depth, webhook delivery lag and failures per organisation', async () => {
     // A queued job (its session does not exist: the runner closes it) shows in the queue depth.
-    await enqueueDecisionJob(h.ctx.db, `ver_${randomBytes(8).toString('hex')}`, h.clock.now());
+    await enqueueDecisionJob(h.ctx.db, testVerificationId(`ver_${randomBytes(8).toString('hex')}`), h.clock.now());
     expect(value(await scrape(), 'idv_decision_queue_depth', { state: 'queued' })).toBe(1);
 
     // Organisation B's receiver is down: its deliveries fail.

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/types';
 import { companyVerifications, verifications } from '../db/schema';
@@ -25,7 +26,7 @@ export function companyMediaKeys(row: Pick<CompanyRow, 'uploadedDocuments'>): st
  * Inside the caller's transaction (row locked): drops the session's media references and stamps
  * mediaErasedAt; answers the keys to delete once the transaction has committed.
  */
-export async function clearIndividualMedia(tx: Tx, id: string, now: Date): Promise<string[] | null> {
+export async function clearIndividualMedia(tx: Tx, id: VerificationId, now: Date): Promise<string[] | null> {
   const [row] = await tx.select().from(verifications).where(eq(verifications.id, id)).for('update');
   // A deleted session's repeat-identity mark goes with it; otherwise its embedding follows the media.
   if (row?.deletedAt) await forgetIdentity(tx, id);
@@ -51,11 +52,14 @@ export async function clearCompanyMedia(tx: Tx, id: string, now: Date): Promise<
   return keys;
 }
 
+/** What eraseMedia erases: a session (by its VerificationId) or a company (by its internal id). */
+type EraseSubject = ['individual', VerificationId] | ['company', string];
+
 /**
  * Erases one session's or company's media now: references dropped in a transaction, then the
  * files. Null when it was already erased (by another process, say): erasure happens once.
  */
-export async function eraseMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>, family: 'individual' | 'company', id: string): Promise<{ files: number } | null> {
+export async function eraseMedia(ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>, ...[family, id]: EraseSubject): Promise<{ files: number } | null> {
   const now = ctx.clock.now();
   const keys = await ctx.db.transaction((tx) => (family === 'individual' ? clearIndividualMedia(tx, id, now) : clearCompanyMedia(tx, id, now)));
   if (keys === null) return null;

@@ -4,6 +4,7 @@ import { verifications, webhookEvents } from '../db/schema';
 import { asMember, signedInMember, type SignedIn } from '../dashboard/dashboard.testkit';
 import { submittedCompany } from '../company/company.testkit';
 import { createHarness, type Harness } from '../testing/harness';
+import { testVerificationId } from '../testing/test-ids';
 
 // A specialist's decline reason may name the person; it is copied into the organisation's
 // audit log (the case's member log and the Activity page) and into stored webhook bodies.
@@ -28,7 +29,7 @@ async function storedBodies(subjectId: string) {
 
 describe('redaction erases the decline reason everywhere it was copied', () => {
   it('an individual case: member log, Activity page and webhook bodies', async () => {
-    const id = (await h.request('POST', '/api/v1/verifications', { key: key.apiKey, body: { vendorData: 'ana' } })).body.data.verificationId as string;
+    const id = testVerificationId((await h.request('POST', '/api/v1/verifications', { key: key.apiKey, body: { vendorData: 'ana' } })).body.data.verificationId);
     await h.ctx.db.update(verifications).set({ status: 'completed', statusCode: 2001, decision: 'review', verificationMethod: 'manual', submittedAt: h.clock.now() }).where(eq(verifications.id, id));
     expect((await asMember(h, reviewer, 'POST', `/verifications/individual/${id}/decide`, { decision: 'failed', reason: REASON })).status).toBe(200);
     expect(JSON.stringify((await asMember(h, owner, 'GET', '/audit')).body)).toContain('X1234567');

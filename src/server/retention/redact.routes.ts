@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { isPlausibleId } from '../../contract/ids';
+import { isPlausibleId, plausibleVerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import { requireApiKey, type ApiEnv } from '../http/auth';
 import { fail, notFound, ok } from '../http/envelope';
@@ -35,8 +35,8 @@ export function redactRoutes(ctx: AppContext, records: RedactedRecords): Hono<Ap
   };
 
   app.post('/verifications/:id/redact', async (c) => {
-    const id = c.req.param('id');
-    if (!isPlausibleId(id)) return notFound(c);
+    const id = plausibleVerificationId(c.req.param('id'));
+    if (!id) return notFound(c);
     const res = await redactIndividual(ctx, c.get('apiKey').id, id);
     return answer(c, res, (row) => records.individual(row, (k) => signer.url(k)));
   });

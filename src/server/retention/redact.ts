@@ -1,4 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
+import type { VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/types';
 import { companyVerifications, verifications, webhookEvents } from '../db/schema';
@@ -28,14 +29,14 @@ async function scrubEvents(tx: Tx, subjectId: string, idField: string, redactedA
 }
 
 /** Personal data of a session (also a representative's liveness session) gone; ids, vendorData, status and times kept. */
-async function blankIndividual(tx: Tx, id: string, now: Date): Promise<IndividualRow> {
+async function blankIndividual(tx: Tx, id: VerificationId, now: Date): Promise<IndividualRow> {
   const [row] = await tx.update(verifications).set({
     docInfo: null, docType: null, issuingState: null, userMeta: {}, reason: '', checks: null, liveness: null, redactedAt: now, updatedAt: now,
   }).where(eq(verifications.id, id)).returning();
   return row!;
 }
 
-export async function redactIndividual(ctx: AppContext, apiKeyId: string, id: string): Promise<RedactResult<IndividualRow>> {
+export async function redactIndividual(ctx: AppContext, apiKeyId: string, id: VerificationId): Promise<RedactResult<IndividualRow>> {
   const now = ctx.clock.now();
   let keys: string[] = [];
   const res = await ctx.db.transaction(async (tx): Promise<RedactResult<IndividualRow>> => {

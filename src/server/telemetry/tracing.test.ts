@@ -13,6 +13,7 @@ import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../test
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { createWebhookWorker } from '../webhooks/worker';
 import { flushTracing, startTracing, stopTracing, tracingState } from './tracing';
+import { testVerificationId } from '../testing/test-ids';
 
 // The real SDK and exporter sending OTLP/HTTP JSON to a real collector on 127.0.0.1, and the app
 // over its whole HTTP stack: what leaves the process is read back from the collector.
@@ -43,7 +44,7 @@ describe('OpenTelemetry traces', () => {
     const key = await h.createKey({ eventsUrl: `${rx.url('/events')}?token=query-secret-${randomBytes(4).toString('hex')}`, decisionUrl: rx.url('/decision') });
     const created = await h.request('POST', '/api/v1/verifications', { key: key.apiKey, body: { vendorData: 'trace' } });
     expect(created.status).toBe(200);
-    const id = created.body.data.verificationId as string;
+    const id = testVerificationId(created.body.data.verificationId);
 
     // A caller's trace: the request's span is its child.
     const traceId = randomBytes(16).toString('hex');

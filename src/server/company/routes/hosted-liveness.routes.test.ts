@@ -5,6 +5,7 @@ import { companyVerifications, verifications, webhookEvents } from '../../db/sch
 import { insertCompany, photo } from '../company.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { deviceResult, faceFrames, livenessRequest } from '../../liveness/liveness.testkit';
+import { testVerificationId } from '../../testing/test-ids';
 
 // The representative's liveness in the company flow: the same challenge and evidence check as
 // the individual selfie, on a linked individual verification; keys keep selfieUpload: false.
@@ -80,7 +81,7 @@ describe('hosted company liveness (camera challenge)', () => {
     expect(refused.body).toMatchObject({ status: false, error: { code: 'liveness_attempts_exhausted' } });
     const row = await rowOf(c.id);
     expect(row.authorityProfile).toMatchObject({ livenessStatus: 'failed' });
-    const [linked] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, row.authorityProfile.livenessVerificationId as string));
+    const [linked] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, testVerificationId(row.authorityProfile.livenessVerificationId as string)));
     expect(linked!.liveness).toMatchObject({ outcome: 'failed', reason: 'liveness_attempts_exhausted', exhausted: true });
     expect((linked!.liveness as { failedAttempts: { reason: string }[] }).failedAttempts.map((f) => f.reason)).toEqual(['no_face', 'timeout', 'not_completed']);
     const completed = (await eventsOf(c.id)).filter((e) => e.event === 'company_verification.liveness_completed');

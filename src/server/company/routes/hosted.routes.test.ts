@@ -8,6 +8,7 @@ import { storedDocuments } from '../form-values';
 import { completeDraft, insertCompany, minimalPdf, photo } from '../company.testkit';
 import { mediaRoot } from '../../media/storage';
 import { createHarness, type Harness } from '../../testing/harness';
+import { testVerificationId } from '../../testing/test-ids';
 
 describe('hosted company API', () => {
   let h: Harness;
@@ -213,7 +214,7 @@ describe('hosted company API', () => {
   it('leaves no file for a liveness selfie refused under the lock, keeping the recorded one', async () => {
     const c = await insertCompany(h.ctx, { apiKeyId: keyId });
     const api = client(c);
-    const vid = (await api('POST', '/liveness')).body.data.livenessVerificationId as string;
+    const vid = testVerificationId((await api('POST', '/liveness')).body.data.livenessVerificationId);
     let racer = 0;
     const spy = afterNextPut(async () => {
       racer = (await api('POST', '/liveness/selfie', { raw: await photo() })).status;
@@ -239,7 +240,7 @@ describe('hosted company API', () => {
     expect((await api('POST', '/liveness/selfie', { raw: await photo() })).body.error.code).toBe('liveness_not_started');
     const start = await api('POST', '/liveness');
     expect(start.status).toBe(200);
-    const vid = start.body.data.livenessVerificationId as string;
+    const vid = testVerificationId(start.body.data.livenessVerificationId);
     expect(start.body.data.livenessStatus).toBe('pending');
     expect((await api('POST', '/liveness')).body.data.livenessVerificationId).toBe(vid);
     const [linked] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, vid));

@@ -9,6 +9,7 @@ import { verifications } from '../../db/schema';
 import { startJobs, type Jobs } from '../../jobs/jobs';
 import { createHarness, type Harness } from '../../testing/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver';
+import type { VerificationId } from '../../../contract/ids';
 
 // US licences decided by the service from their AAMVA barcode, through the customer-collected
 // API and the real decision worker: the PDF417 is decoded again from the stored back, parsed,
@@ -39,7 +40,7 @@ async function liveKey() {
   return key.apiKey;
 }
 const decisionOf = (id: string) => rx.waitFor((r) => r.path === '/decision' && (r.json as { data?: { verificationId?: string } }).data?.verificationId === id, 90_000);
-async function checksOf(id: string) {
+async function checksOf(id: VerificationId) {
   const [row] = await h.ctx.db.select().from(verifications).where(eq(verifications.id, id));
   return automaticChecksSchema.parse(row!.checks);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, type HostedErrorCode, type MediaSlot } from '../../../contract/hosted-individual';
+import type { VerificationId } from '../../../contract/ids';
 import type { AppContext } from '../../context';
 import { recordUpload, type HostedResult, type UploadPatch } from '../hosted';
 import type { VerificationRow } from '../record';
@@ -16,7 +17,7 @@ export type CaptureResult = HostedResult | { ok: false; code: HostedErrorCode; d
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'kickWebhooks' | 'storage' | 'logger'>;
 
 /** `verifications/<id>/<slot>-<random>.jpg`: a retake never overwrites what a signed URL points at. */
-export function storageKeyFor(id: string, slot: MediaSlot): string {
+export function storageKeyFor(id: VerificationId, slot: MediaSlot): string {
   return `verifications/${id}/${slot}-${randomBytes(8).toString('hex')}.jpg`;
 }
 
@@ -54,7 +55,7 @@ export async function acceptCapture(
 }
 
 /** Stores the checked capture under a fresh key and records it (recordUpload owns the file from there). */
-async function record(ctx: Ctx, id: string, slot: MediaSlot, bytes: Buffer, patch?: UploadPatch): Promise<CaptureResult> {
+async function record(ctx: Ctx, id: VerificationId, slot: MediaSlot, bytes: Buffer, patch?: UploadPatch): Promise<CaptureResult> {
   const storageKey = storageKeyFor(id, slot);
   await ctx.storage.put(storageKey, bytes);
   return recordUpload(ctx, id, slot, storageKey, patch);

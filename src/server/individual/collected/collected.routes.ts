@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isPlausibleId } from '../../../contract/ids';
+import { plausibleVerificationId } from '../../../contract/ids';
 import { Hono, type Context } from 'hono';
 import { chooseDocumentBodySchema, mediaSlotSchema } from '../../../contract/hosted-individual';
 import type { AppContext } from '../../context';
@@ -38,8 +38,8 @@ export function collectedRoutes(ctx: AppContext): Hono<ApiEnv> {
 
   /** The caller's own session (not deleted, not a company representative's check), or null. */
   async function own(c: Context<ApiEnv>): Promise<VerificationRow | null> {
-    const id = c.req.param('id') ?? '';
-    if (!isPlausibleId(id)) return null;
+    const id = plausibleVerificationId(c.req.param('id') ?? '');
+    if (!id) return null;
     const [row] = await ctx.db.select().from(verifications).where(and(
       eq(verifications.id, id), eq(verifications.apiKeyId, c.get('apiKey').id),
       isNull(verifications.deletedAt), isNull(verifications.companyVerificationId),

@@ -1,4 +1,6 @@
+import type { VerificationId } from '../../../contract/ids';
 import type { Harness } from '../../testing/harness';
+import { testVerificationId } from '../../testing/test-ids';
 
 export interface CollectedMedia {
   front: Buffer;
@@ -25,10 +27,10 @@ export async function multipart(form: FormData): Promise<{ raw: Uint8Array<Array
  * A customer's server collecting media itself: create, choose the document, upload the captures
  * (and frames), submit. Returns the verification id; throws on any refused step.
  */
-export async function collectAndSubmit(h: Harness, apiKey: string, media: CollectedMedia, docType = 'NATIONAL_ID', issuingState = 'UTO'): Promise<string> {
+export async function collectAndSubmit(h: Harness, apiKey: string, media: CollectedMedia, docType = 'NATIONAL_ID', issuingState = 'UTO'): Promise<VerificationId> {
   const created = await h.request('POST', '/api/v1/verifications', { key: apiKey, body: { vendorData: 'collected' } });
   if (created.status !== 200) throw new Error(`create: ${JSON.stringify(created.body)}`);
-  const id = (created.body as { data: { verificationId: string } }).data.verificationId;
+  const id = testVerificationId((created.body as { data: { verificationId: string } }).data.verificationId);
   const step = async (method: string, path: string, opts: Parameters<Harness['request']>[2]) => {
     const r = await h.request(method, `/api/v1/verifications/${id}${path}`, { key: apiKey, ...opts });
     if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { adminReviewListQuerySchema } from '../../../contract/admin';
 import { messages } from '../../../contract/envelope';
+import { plausibleVerificationId } from '../../../contract/ids';
 import { reviewDecisionBodySchema } from '../../../contract/hosted-individual';
 import type { AppContext } from '../../context';
 import { toIndividualRecord, type RecordDeps } from '../record';
@@ -29,7 +30,9 @@ export function adminReviewRoutes(ctx: AppContext): Hono {
     if (!json.ok) return json.res;
     const body = reviewDecisionBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
-    const res = await decideReview(ctx, c.req.param('id'), body.data);
+    // An implausible id is unknown without a query (after the body check, as before).
+    const id = plausibleVerificationId(c.req.param('id'));
+    const res = id ? await decideReview(ctx, id, body.data) : { ok: false as const, code: 'not_found' as const };
     if (!res.ok) {
       if (res.code === 'not_found') return fail(c, 404, messages.notFound, { code: 'not_found' });
       return fail(c, 409, 'Verification is not waiting for review', { code: 'not_in_review', status: res.status, decision: res.decision });

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { dashboardDecisionBodySchema } from '../../../contract/dashboard';
+import { plausibleVerificationId } from '../../../contract/ids';
 import { audit } from '../../accounts/audit';
 import { requireAbility, type MemberEnv } from '../../accounts/member-auth';
 import type { AppContext } from '../../context';
@@ -16,10 +17,15 @@ import { decideReview } from '../review';
 export function individualCaseRoutes(ctx: AppContext, recordDeps: (c: Context<MemberEnv>) => RecordDeps): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
   const notFound = (c: Parameters<typeof fail>[0]) => fail(c, 404, 'Verification not found', { code: 'not_found' });
+  /** The organisation's case the route's `:id` names; an implausible id is unknown without a query. */
+  const findCase = (c: Context<MemberEnv>, orgId: string) => {
+    const id = plausibleVerificationId(c.req.param('id') ?? '');
+    return id ? findOrgVerification(ctx.db, orgId, id) : Promise.resolve(null);
+  };
 
   app.get('/verifications/individual/:id', async (c) => {
     const orgId = c.get('member').orgId;
-    const row = await findOrgVerification(ctx.db, orgId, c.req.param('id'));
+    const row = await findCase(c, orgId);
     if (!row) return notFound(c);
     return ok(c, 'Fetched verification', { record: toIndividualRecord(row, recordDeps(c)), ...(await caseExtras(ctx.db, orgId, row)) });
   });
@@ -27,7 +33,7 @@ export function individualCaseRoutes(ctx: AppContext, recordDeps: (c: Context<Me
   // A specialist's decision on a case waiting for review: recorded with who and when.
   app.post('/verifications/individual/:id/decide', requireAbility('review'), async (c) => {
     const member = c.get('member');
-    const row = await findOrgVerification(ctx.db, member.orgId, c.req.param('id'));
+    const row = await findCase(c, member.orgId);
     if (!row) return notFound(c);
     const json = await readJsonBody(c);
     if (!json.ok) return json.res;

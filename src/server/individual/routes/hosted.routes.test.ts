@@ -12,6 +12,7 @@ import { createMediaSigner } from '../../media/signed-url';
 import { mediaRoot } from '../../media/storage';
 import { createHarness, type Harness } from '../../testing/harness';
 import { captureAll, cardBackJpeg, cardJpeg, createSession, eventsOf, hostedPath, jpeg, upload, expectHostedError } from './hosted.testkit';
+import type { VerificationId } from '../../../contract/ids';
 
 let h: Harness;
 let testKey: string;
@@ -31,7 +32,7 @@ const get = (id: string) => h.request('GET', hostedPath(id));
 const start = (id: string) => h.request('POST', hostedPath(id, '/start'));
 const chooseDoc = (id: string, body: unknown) => h.request('PUT', hostedPath(id, '/document'), { body });
 const submit = (id: string) => h.request('POST', hostedPath(id, '/submit'));
-const rowOf = async (id: string) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
+const rowOf = async (id: VerificationId) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
 /** File names under DATA_DIR/media/verifications/<id>, sorted (the folder appears with the first upload). */
 function storedFiles(id: string): string[] {
   const dir = join(mediaRoot(h.ctx.settings.dataDir), 'verifications', id);

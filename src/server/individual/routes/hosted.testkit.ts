@@ -4,8 +4,10 @@ import { expect } from 'vitest';
 import { individualDecisionPayloadSchema, individualProgressPayloadSchema } from '../../../contract/events';
 import { errorEnvelopeSchema } from '../../../contract/envelope';
 import type { MediaSlot } from '../../../contract/hosted-individual';
+import type { VerificationId } from '../../../contract/ids';
 import { webhookEvents } from '../../db/schema';
 import type { Harness } from '../../testing/harness';
+import { testVerificationId } from '../../testing/test-ids';
 import { sideSceneJpeg } from '../../../../test-support/cards/side-scenes';
 import { sceneJpeg } from '../../../../test-support/cards/document-scenes';
 import { deviceResult, livenessRequest } from '../../liveness/liveness.testkit';
@@ -36,10 +38,10 @@ export function cardBackJpeg(): Promise<Buffer> {
 }
 
 /** Creates a session through the customer API; returns its id (the processId). */
-export async function createSession(h: Harness, apiKey: string, body: Record<string, unknown> = { vendorData: 'user-42' }): Promise<string> {
+export async function createSession(h: Harness, apiKey: string, body: Record<string, unknown> = { vendorData: 'user-42' }): Promise<VerificationId> {
   const res = await h.request('POST', '/api/v1/verifications', { key: apiKey, body });
   expect(res.status).toBe(200);
-  return res.body.data.verificationId as string;
+  return testVerificationId(res.body.data.verificationId);
 }
 
 export async function upload(h: Harness, id: string, slot: MediaSlot | string, bytes: Buffer, type = 'image/jpeg') {

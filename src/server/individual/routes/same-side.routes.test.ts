@@ -10,6 +10,7 @@ import { settleDecisions } from '../decision';
 import { mediaRoot } from '../../media/storage';
 import { createHarness, type Harness } from '../../testing/harness';
 import { cardBackJpeg, cardJpeg, createSession, eventsOf, hostedPath, upload } from './hosted.testkit';
+import type { VerificationId } from '../../../contract/ids';
 
 // The back is the back: a document side that shows the other side again (a person slow to turn
 // the card, or any client) is refused with `same_side`, nothing stored and no event, on the
@@ -32,7 +33,7 @@ function expectSameSide(res: { status: number; body: unknown }) {
   expect(env.error?.code).toBe('same_side');
   expect(env.message).toMatch(/same side/);
 }
-const rowOf = async (id: string) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
+const rowOf = async (id: VerificationId) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
 function storedFiles(id: string): string[] {
   const dir = join(mediaRoot(h.ctx.settings.dataDir), 'verifications', id);
   return existsSync(dir) ? readdirSync(dir).sort() : [];

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '../../../contract/envelope';
+import { plausibleVerificationId } from '../../../contract/ids';
 import { testOutcomeBodySchema } from '../../../contract/hosted-individual';
 import { toIndividualRecord, type RecordDeps } from '../record';
 import { setTestOutcome } from '../review';
@@ -40,7 +41,9 @@ export function testHelperRoutes(ctx: AppContext): Hono<ApiEnv> {
     if (!json.ok) return json.res;
     const body = testOutcomeBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
-    const res = await setTestOutcome(ctx, c.get('apiKey').id, c.req.param('id'), body.data);
+    // An implausible id is unknown without a query (after the body check, as before).
+    const id = plausibleVerificationId(c.req.param('id'));
+    const res = id ? await setTestOutcome(ctx, c.get('apiKey').id, id, body.data) : { ok: false as const, code: 'not_found' as const };
     if (!res.ok) {
       if (res.code === 'not_found') return notFound(c);
       return fail(c, 400, messages.invalidTransition, { code: 'closed' });
@@ -58,7 +61,8 @@ export function testHelperRoutes(ctx: AppContext): Hono<ApiEnv> {
    */
   app.post('/verifications/:id/expire', async (c) => {
     const now = ctx.clock.now();
-    const id = c.req.param('id');
+    const id = plausibleVerificationId(c.req.param('id'));
+    if (!id) return notFound(c);
     const owned = and(eq(verifications.id, id), eq(verifications.apiKeyId, c.get('apiKey').id), isNull(verifications.deletedAt));
     const [row] = await ctx.db.select({ status: verifications.status }).from(verifications).where(owned).limit(1);
     if (!row) return notFound(c);

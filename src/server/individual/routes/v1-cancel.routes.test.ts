@@ -4,6 +4,8 @@ import { individualSummarySchema } from '../../../contract/individual';
 import { individualStatusCodes, type IndividualStatus } from '../../../contract/statuses';
 import { verifications } from '../../db/schema';
 import { createHarness, type Harness } from '../../testing/harness';
+import type { VerificationId } from '../../../contract/ids';
+import { testVerificationId } from '../../testing/test-ids';
 
 describe('customer API v1: cancel and delete', () => {
   let h: Harness;
@@ -18,11 +20,11 @@ describe('customer API v1: cancel and delete', () => {
 
   const create = async (status?: IndividualStatus) => {
     const res = await h.request('POST', '/api/v1/verifications', { key, body: { vendorData: 'vd', meta: { m: 1 } } });
-    const id = res.body.data.verificationId as string;
+    const id = testVerificationId(res.body.data.verificationId);
     if (status) await h.ctx.db.update(verifications).set({ status, statusCode: individualStatusCodes[status] }).where(eq(verifications.id, id));
     return id;
   };
-  const row = async (id: string) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
+  const row = async (id: VerificationId) => (await h.ctx.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
 
   describe('PATCH /v1/verifications/{id}/cancel', () => {
     it.each(['not started', 'started', 'completed'] as const)('cancels a %s session and answers the summary', async (status) => {

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { individualRecordSchema } from '../../../contract/individual';
 import { verifications } from '../../db/schema';
 import { createHarness, type Harness } from '../../testing/harness';
+import type { VerificationId } from '../../../contract/ids';
 
 describe('customer API v1: GET /v1/verifications', () => {
   let h: Harness;
   let key: string;
   let other: string;
-  const ids: string[] = []; // oldest first
+  const ids: VerificationId[] = []; // oldest first
   beforeAll(async () => {
     h = await createHarness();
     key = (await h.createKey()).apiKey;

@@ -4,6 +4,7 @@ import { META_MAX_BYTES, VENDOR_DATA_MAX } from '../../../contract/common';
 import { individualRecordSchema } from '../../../contract/individual';
 import { apiKeys, verifications } from '../../db/schema';
 import { createHarness, type Harness } from '../../testing/harness';
+import { testVerificationId } from '../../testing/test-ids';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,7 +22,7 @@ describe('customer API v1: individual create, fetch, auth', () => {
   const create = async (body: unknown = {}, k = key) => {
     const res = await h.request('POST', '/api/v1/verifications', { key: k, body });
     expect(res.status).toBe(200);
-    return res.body.data.verificationId as string;
+    return testVerificationId(res.body.data.verificationId);
   };
 
   describe('authentication', () => {

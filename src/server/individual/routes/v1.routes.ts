@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { isPlausibleId } from '../../../contract/ids';
+import { plausibleVerificationId, type VerificationId } from '../../../contract/ids';
 import { Hono, type Context } from 'hono';
 import { messages } from '../../../contract/envelope';
 import { createIndividualBodySchema, individualListQuerySchema } from '../../../contract/individual';
@@ -52,8 +52,7 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
     (db === ctx.db ? batches.insert(v) : db.insert(verifications).values({ ...v, updatedAt: v.createdAt }));
 
   /** The caller's live (not deleted) record, with expiry applied; null when not visible. */
-  async function findOwn(c: Context<ApiEnv>, id: string): Promise<FoundVerification | null> {
-    if (!isPlausibleId(id)) return null;
+  async function findOwn(c: Context<ApiEnv>, id: VerificationId): Promise<FoundVerification | null> {
     const row = await batches.find(id, c.get('apiKey').id);
     if (!row) return null;
     if (!isIndividualExpired(row, ctx.clock.now())) return row;
@@ -61,6 +60,11 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
     // Nothing updated: someone else expired it first; the pure form gives the same result.
     return updated ?? expiredIndividual(row);
   }
+  /** The record the route's `:id` names; an implausible id is unknown without a query. */
+  const findParam = (c: Context<ApiEnv>) => {
+    const id = plausibleVerificationId(c.req.param('id') ?? '');
+    return id ? findOwn(c, id) : Promise.resolve(null);
+  };
 
   app.post('/verifications', async (c) => {
     const raw = await c.req.text();
@@ -120,13 +124,13 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
   });
 
   app.get('/verifications/:id', async (c) => {
-    const row = await findOwn(c, c.req.param('id'));
+    const row = await findParam(c);
     if (!row) return notFound(c);
     return ok(c, messages.fetchedSingle, toIndividualRecord(row, recordDeps));
   });
 
   app.patch('/verifications/:id/cancel', async (c) => {
-    const row = await findOwn(c, c.req.param('id'));
+    const row = await findParam(c);
     if (!row || row.companyVerificationId) return notFound(c);
     if (isConclusive(row.status as IndividualStatus)) return invalidTransition(c, row.status);
     const now = ctx.clock.now();
@@ -143,8 +147,8 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
   });
 
   app.delete('/verifications/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!isPlausibleId(id)) return notFound(c);
+    const id = plausibleVerificationId(c.req.param('id'));
+    if (!id) return notFound(c);
     // Soft delete: status and updatedAt untouched; every read filters deletedAt.
     const [deleted] = await ctx.db.update(verifications).set({ deletedAt: ctx.clock.now() })
       .where(and(
