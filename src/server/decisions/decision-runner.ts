@@ -47,11 +47,11 @@ export interface RunnerOptions {
 type RunnerCtx = Pick<AppContext, 'db' | 'clock' | 'logger'>;
 
 /**
- * Decides submitted live sessions off the request path: claims a job, reads the media
- * (`subject.load`), analyses them in the worker thread and hands the analysis to
- * `subject.apply`, which applies the rules and marks the job done in one transaction. After
- * MAX_DECISION_ATTEMPTS failures the subject gets the error instead: a job never strands a
- * session.
+ * Decides submitted live sessions off the request path: claims a job, asks the subject whether
+ * its session still waits and for its media (`subject.waiting`, `subject.media`), analyses them
+ * in the worker thread and hands the analysis to `subject.apply`, which applies the rules and
+ * marks the job done in one transaction. After MAX_DECISION_ATTEMPTS failures the subject gets
+ * the error instead: a job never strands a session.
  */
 export function createDecisionRunner<S>(ctx: RunnerCtx, subject: DecisionSubject<S>, opts: RunnerOptions = {}): DecisionRunner {
   const pollMs = opts.pollMs ?? 1000;
@@ -62,8 +62,6 @@ export function createDecisionRunner<S>(ctx: RunnerCtx, subject: DecisionSubject
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let current: Promise<boolean> | null = null;
-
-  const decide = (job: DecisionJob, analysis: SessionAnalysis | null, error: string | null) => subject.apply(job, analysis, error);
 
   /**
    * One job in a span (telemetry/, when tracing is on). The verification appears only as its log
@@ -86,14 +84,14 @@ export function createDecisionRunner<S>(ctx: RunnerCtx, subject: DecisionSubject
     const seconds = () => (performance.now() - started) / 1000;
     try {
       const analysis = await pool.analyse(await subject.media(session, now));
-      await decide(job, analysis, null);
+      await subject.apply(job, analysis, null);
       decisionDuration.observe({ result: 'decided' }, seconds());
       span.setAttributes({ 'idv.decision.result': 'decided' });
       decisionLatency.observe(Math.max(0, (Date.now() - job.createdAt.getTime()) / 1000));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       ctx.logger.error('decision job failed', { verificationId: job.verificationId, attempt: job.attempts, err: message });
-      if (job.attempts >= MAX_DECISION_ATTEMPTS) await decide(job, null, message);
+      if (job.attempts >= MAX_DECISION_ATTEMPTS) await subject.apply(job, null, message);
       else await retryDecisionJob(ctx.db, job.verificationId, ctx.clock.now(), backoffMs * job.attempts, message);
       const result = job.attempts >= MAX_DECISION_ATTEMPTS ? 'failed' : 'retried';
       decisionDuration.observe({ result }, seconds());
