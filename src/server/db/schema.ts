@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -229,7 +230,9 @@ export const members = pgTable('members', {
   lockedUntil: ts('locked_until'),
   createdAt: ts('created_at').notNull(),
   removedAt: ts('removed_at'),
-}, (t) => [uniqueIndex('members_email').on(t.email)]);
+  // An invitation does not hold its address: only a member who has accepted (set a password) and
+  // is not removed does, so one organisation cannot take an address first for itself.
+}, (t) => [uniqueIndex('members_email_active').on(t.email).where(sql`${t.passwordHash} is not null and ${t.removedAt} is null`)]);
 
 /** One-time sign-in links (set a password): only the HMAC digest of the token is stored. */
 export const signInLinks = pgTable('sign_in_links', {
@@ -248,6 +251,8 @@ export const memberSessions = pgTable('member_sessions', {
   lastSeenAt: ts('last_seen_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
+  /** When the member last proved it again in this session (password or a code): factor changes need it recent. */
+  confirmedAt: ts('confirmed_at'),
 }, (t) => [index('member_sessions_member').on(t.memberId)]);
 
 /**
@@ -291,7 +296,24 @@ export const secondFactorChallenges = pgTable('second_factor_challenges', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull(),
+  /** Answers judged for this pending sign-in (right or wrong); it takes no more after the limit. */
+  attempts: integer('attempts').notNull().default(0),
 }, (t) => [index('second_factor_challenges_member').on(t.memberId)]);
+
+/**
+ * Wrong second-factor codes of one member, over every address and pending sign-in
+ * (accounts/second-factor/member-guard.ts): past a free allowance each further code waits until
+ * `nextTryAt`. One row per member, updated in one conditional statement, so concurrent guesses
+ * cannot all pass the check.
+ */
+export const secondFactorGuards = pgTable('second_factor_guards', {
+  memberId: text('member_id').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: ts('last_failure_at'),
+  nextTryAt: ts('next_try_at').notNull(),
+  /** Wrong codes before the member's last sign-in that the member has not yet been shown. */
+  unseenFailures: integer('unseen_failures').notNull().default(0),
+});
 
 /** Every member action (sign-in, review decisions, key changes…): who, what, on what, when. */
 export const auditEvents = pgTable('audit_events', {
