@@ -41,6 +41,10 @@ export const securitySchema = z.object({
   factors: z.array(factorSchema),
   recoveryCodesLeft: z.number().int(),
   orgRequiresSecondFactor: z.boolean(),
+  /** Until when this session may change factors without confirming again (null: confirm first). */
+  confirmedUntil: z.string().nullable(),
+  /** Wrong codes entered for this member since they were last shown (someone may know the password). */
+  unseenWrongCodes: z.number().int(),
 });
 export type Security = z.infer<typeof securitySchema>;
 
@@ -61,10 +65,18 @@ const factorName = z.string().trim().min(1).max(60);
 export const passkeyOptionsBodySchema = z.object({ name: factorName });
 export const passkeyRegisterBodySchema = z.object({ name: factorName, response: webauthnResponse });
 /** Removing a factor asks again: the password, or a current code from the authenticator app. */
-export const removeFactorBodySchema = z.union([
+/**
+ * Asking again who is there before a factor changes (`POST /api/dashboard/security/confirm`, and
+ * the body of a removal): the member's password, or a current code from their authenticator app.
+ */
+export const confirmIdentityBodySchema = z.union([
   z.object({ password: z.string().min(1).max(200) }),
   z.object({ code: totpCode }),
 ]);
+export const removeFactorBodySchema = confirmIdentityBodySchema;
+/** The answer to a confirmation: factor changes are open to this session until then. */
+export const confirmationSchema = z.object({ confirmedUntil: z.string() });
+export type Confirmation = z.infer<typeof confirmationSchema>;
 export const orgSecurityBodySchema = z.object({ requireSecondFactor: z.boolean() });
 
 /** The operator's reset of a locked-out member (`idv users reset-second-factor`). */

@@ -20,3 +20,25 @@ export async function listAudit(db: DbOrTx, orgId: string, opts: { subjectId?: s
 export const toAuditEntry = (r: Awaited<ReturnType<typeof listAudit>>[number]): AuditEntry => ({
   at: r.at.toISOString(), actorEmail: r.actorEmail, action: r.action, subjectId: r.subjectId, detail: r.detail,
 });
+
+/** A failure this long after the burst's last one starts a new Activity row. */
+export const AUDIT_BURST_GAP_MS = 15 * 60_000;
+
+/**
+ * Records a repeated failure (wrong passwords, wrong codes) as one Activity row per burst, so
+ * someone who can make failures cannot flood the log: the row's `detail` holds `count`, `firstAt`
+ * and `lastAt`, and a failure within 15 minutes of the burst's last one is added to that row.
+ */
+export async function auditBurst(db: DbOrTx, actor: Actor, action: string, now: Date, subjectId: string, detail: Record<string, unknown> = {}): Promise<void> {
+  const [last] = await db.select({ id: auditEvents.id, detail: auditEvents.detail }).from(auditEvents)
+    .where(and(eq(auditEvents.orgId, actor.orgId), eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(1);
+  const prior = (last?.detail ?? {}) as { count?: unknown; lastAt?: unknown };
+  const lastAt = typeof prior.lastAt === 'string' ? Date.parse(prior.lastAt) : NaN;
+  if (last && now.getTime() - lastAt <= AUDIT_BURST_GAP_MS) {
+    const count = (typeof prior.count === 'number' ? prior.count : 1) + 1;
+    await db.update(auditEvents).set({ detail: { ...prior, ...detail, count, lastAt: now.toISOString() } }).where(eq(auditEvents.id, last.id));
+    return;
+  }
+  await audit(db, actor, action, now, subjectId, { ...detail, count: 1, firstAt: now.toISOString(), lastAt: now.toISOString() });
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/types';
 import { memberSessions } from '../db/schema';
 import type { Secrets } from '../lib/secrets';
@@ -43,4 +43,35 @@ export async function revokeSession(db: DbOrTx, secrets: Secrets, token: string,
 /** Every session of a member (removed from the team, password changed). */
 export async function revokeMemberSessions(db: DbOrTx, memberId: string, now: Date): Promise<void> {
   await db.update(memberSessions).set({ revokedAt: now }).where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt)));
+}
+
+/**
+ * How long a confirmation (the password or an app code, asked again) lets this session change
+ * the member's factors: long enough to scan a QR code and type its first code.
+ */
+export const CONFIRMATION_FRESH_MS = 10 * 60_000;
+
+/** Marks this session as confirmed now (after the password or a code was asked again). */
+export async function confirmSession(db: DbOrTx, secrets: Secrets, token: string, now: Date): Promise<Date> {
+  await db.update(memberSessions).set({ confirmedAt: now }).where(eq(memberSessions.tokenDigest, digestOf(secrets, token)));
+  return new Date(now.getTime() + CONFIRMATION_FRESH_MS);
+}
+
+/** Until when this session's last confirmation lets it change factors, or null: a stolen cookie alone does not. */
+export async function sessionConfirmedUntil(db: DbOrTx, secrets: Secrets, token: string, now: Date): Promise<Date | null> {
+  const [row] = await db.select({ at: memberSessions.confirmedAt }).from(memberSessions).where(eq(memberSessions.tokenDigest, digestOf(secrets, token))).limit(1);
+  if (!row?.at || row.at.getTime() > now.getTime()) return null;
+  const until = row.at.getTime() + CONFIRMATION_FRESH_MS;
+  return until > now.getTime() ? new Date(until) : null;
+}
+
+/**
+ * Every session of the member but this one (a factor was enrolled: sessions opened without it
+ * must sign in again with it). Returns how many were ended.
+ */
+export async function revokeOtherSessions(db: DbOrTx, secrets: Secrets, memberId: string, keepToken: string, now: Date): Promise<number> {
+  const rows = await db.update(memberSessions).set({ revokedAt: now })
+    .where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt), ne(memberSessions.tokenDigest, digestOf(secrets, keepToken))))
+    .returning({ d: memberSessions.tokenDigest });
+  return rows.length;
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
-import { audit } from './audit';
+import { addressGroup } from '../limits/client-address';
+import { audit, auditBurst } from './audit';
 import { findMemberByEmail, getMember, updateMember, type MemberRow } from './member-store';
 import { createSession, revokeMemberSessions } from './member-sessions';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -27,7 +28,7 @@ export const LOCK_MS = THROTTLE_MS;
 export async function signIn(ctx: Ctx, email: string, password: string, address = 'local'): Promise<SignInResult> {
   const now = ctx.clock.now();
   const throttle = signInThrottle(ctx.db, ctx.secrets, email, address, now);
-  const wait = await throttle.waitS();
+  const wait = await throttle.begin();
   if (wait > 0) return { ok: false, code: 'locked', retryAfterS: wait };
   const member = await findMemberByEmail(ctx.db, email);
   // Same work as a real check: the answer's timing does not tell which e-mails exist.
@@ -35,10 +36,12 @@ export async function signIn(ctx: Ctx, email: string, password: string, address 
   if (!member?.passwordHash || !good) {
     const locked = await throttle.failed();
     if (member?.passwordHash) {
-      await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, locked ? 'member.locked' : 'member.sign_in_failed', now, member.id, locked ? { address } : {});
+      // One Activity row per burst: whoever knows the e-mail cannot flood the log.
+      await auditBurst(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, locked ? 'member.locked' : 'member.sign_in_failed', now, member.id, { address: addressGroup(address) });
     }
     return locked ? { ok: false, code: 'locked', retryAfterS: locked } : { ok: false, code: 'wrong_credentials' };
   }
+  await throttle.succeeded();
   const actor = { orgId: member.orgId, memberId: member.id, email: member.email };
   if (await hasSecondFactor(ctx.db, member.id)) {
     const pending = await createPendingSignIn(ctx.db, ctx.secrets, member.id, now);

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context';
 import { fail } from '../http/envelope';
-import { clientAddress } from './client-address';
+import { clientAddressGroup } from './client-address';
 import { hit, type RateRule } from './rate-limiter';
 
 export const RATE_LIMITED = 'Too many requests: try again later';
@@ -22,8 +22,8 @@ export function rateLimit(ctx: AppContext, name: string, rule: RateRule | null, 
   };
 }
 
-/** Per client address. */
-export const byAddress = (ctx: AppContext) => (c: Context) => clientAddress(c, ctx.settings.trustProxy);
+/** Per client address (an IPv6 client: per /64, addressGroup). */
+export const byAddress = (ctx: AppContext) => (c: Context) => clientAddressGroup(c, ctx.settings.trustProxy);
 
 const UPLOAD_PATH = /^\/api\/v1\/hosted\/(?:verifications|company-verifications)\/([^/]+)\/(?:media\/[^/]+|liveness|documents\/[^/]+|liveness\/selfie|liveness\/result)$/;
 

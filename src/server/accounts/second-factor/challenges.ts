@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/types';
 import { secondFactorChallenges } from '../../db/schema';
 import type { Secrets } from '../../lib/secrets';
@@ -7,6 +7,8 @@ import type { Secrets } from '../../lib/secrets';
 /** Long enough to find the phone; short enough that a stolen pending cookie soon goes stale. */
 export const PENDING_SIGN_IN_MS = 5 * 60_000;
 export const PASSKEY_REGISTER_MS = 5 * 60_000;
+/** Answers one pending sign-in takes (right or wrong); after that the password is needed again. */
+export const PENDING_MAX_ANSWERS = 5;
 
 export type ChallengeRow = typeof secondFactorChallenges.$inferSelect;
 const digestOf = (secrets: Secrets, token: string) => secrets.digest(`second-factor:${token}`);
@@ -29,6 +31,18 @@ export async function findPendingSignIn(db: DbOrTx, secrets: Secrets, token: str
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await db.select().from(secondFactorChallenges).where(live(secrets, token, 'sign_in', now)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Takes one of the pending sign-in's answers before it is judged: the number of this answer
+ * (1…PENDING_MAX_ANSWERS), or null when none is left (or the pending is gone). One conditional
+ * update, so concurrent answers cannot all pass the check: the row lock orders them.
+ */
+export async function takePendingAnswer(db: DbOrTx, secrets: Secrets, token: string, now: Date): Promise<number | null> {
+  const rows = await db.update(secondFactorChallenges).set({ attempts: sql`${secondFactorChallenges.attempts} + 1` })
+    .where(and(live(secrets, token, 'sign_in', now), lt(secondFactorChallenges.attempts, PENDING_MAX_ANSWERS)))
+    .returning({ attempts: secondFactorChallenges.attempts });
+  return rows[0]?.attempts ?? null;
 }
 
 /** Ends a pending sign-in (once, even under concurrent calls): true for the call that ended it. */

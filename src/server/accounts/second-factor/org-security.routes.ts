@@ -6,11 +6,14 @@ import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { requireMember, type MemberEnv } from '../member-auth';
+import { revokeMemberSessions } from '../member-sessions';
+import { listMembers } from '../member-store';
 import { hasSecondFactor } from './factor-store';
 
 /**
  * `PATCH /api/dashboard/org/security` (owners): whether every member needs a second factor.
- * An owner turns it on only with a factor of their own, so they cannot lock themself out.
+ * An owner turns it on only with a factor of their own, so they cannot lock themself out; turning
+ * it on ends the other members' sessions that were opened without a factor.
  */
 export function orgSecurityRoutes(ctx: AppContext): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
@@ -28,8 +31,19 @@ export function orgSecurityRoutes(ctx: AppContext): Hono<MemberEnv> {
     }
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select({ required: organisations.requireSecondFactor }).from(organisations).where(eq(organisations.id, member.orgId)).for('update').limit(1);
       await tx.update(organisations).set({ requireSecondFactor: body.data.requireSecondFactor }).where(eq(organisations.id, member.orgId));
-      await audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, 'org.second_factor_requirement', now, member.orgId, { required: body.data.requireSecondFactor });
+      // Starting to require a factor ends the sessions of members who have none (opened with a
+      // password alone): they sign in again, and then may only enrol one.
+      let membersSignedOut = 0;
+      if (body.data.requireSecondFactor && !before?.required) {
+        for (const m of await listMembers(tx, member.orgId)) {
+          if (m.id === member.id || (await hasSecondFactor(tx, m.id))) continue;
+          await revokeMemberSessions(tx, m.id, now);
+          membersSignedOut += 1;
+        }
+      }
+      await audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, 'org.second_factor_requirement', now, member.orgId, { required: body.data.requireSecondFactor, membersSignedOut });
     });
     return ok(c, 'Organisation security updated', { requireSecondFactor: body.data.requireSecondFactor });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, signedInMember } from '../../dashboard/dashboard.testkit';
 import { createHarness, type Harness } from '../../testing/harness';
 import { PASSKEY_REGISTER_MS } from './challenges';
-import { memberWithTotp, passwordStep } from './second-factor.testkit';
+import { confirmed, memberWithTotp, passwordStep } from './second-factor.testkit';
 
 // Passkey ceremonies' server side (the authenticator itself is in the Playwright journey): the
 // relying party is the public URL; a registration challenge is the asking member's, works once
@@ -19,8 +19,8 @@ const answerFor = (challenge: string) => ({
 
 describe('passkeys', () => {
   it('registration options name the public URL\'s host; a challenge is bound to its member and used once', async () => {
-    const ann = await signedInMember(h, 'pk-ann@example.com', 'reviewer');
-    const bob = await signedInMember(h, 'pk-bob@example.com', 'reviewer');
+    const ann = await confirmed(h, await signedInMember(h, 'pk-ann@example.com', 'reviewer'));
+    const bob = await confirmed(h, await signedInMember(h, 'pk-bob@example.com', 'reviewer'));
     const opts = (await asMember(h, ann, 'POST', '/security/passkeys/options', { name: 'Laptop' })).body.data;
     expect(opts).toMatchObject({ rp: { id: 'idv.test' }, user: { name: 'pk-ann@example.com' }, attestation: 'none' });
     expect(opts.challenge).toMatch(/^[\w-]{43}$/);
@@ -33,7 +33,7 @@ describe('passkeys', () => {
   });
 
   it('a registration challenge expires after five minutes', async () => {
-    const cy = await signedInMember(h, 'pk-cy@example.com', 'reviewer');
+    const cy = await confirmed(h, await signedInMember(h, 'pk-cy@example.com', 'reviewer'));
     const opts = (await asMember(h, cy, 'POST', '/security/passkeys/options', { name: 'Phone' })).body.data;
     h.clock.advance(PASSKEY_REGISTER_MS + 1);
     expect((await asMember(h, cy, 'POST', '/security/passkeys', { name: 'Phone', response: answerFor(opts.challenge) })).body.error.code).toBe('challenge_invalid');

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { audit } from '../audit';
 import type { MemberEnv } from '../member-auth';
+import { revokeOtherSessions } from '../member-sessions';
 import { consumeRegisterChallenge, createRegisterChallenge } from './challenges';
 import { insertFactor, listFactors, newFactorId } from './factor-store';
 import { challengeOf, registrationOptions, verifyRegistration } from './passkeys';
@@ -48,7 +49,9 @@ export function passkeyRoutes(ctx: AppContext): Hono<MemberEnv> {
         publicKey: Buffer.from(credential.publicKey).toString('base64url'), signCount: credential.counter,
         transports: credential.transports ?? [], confirmedAt: now, createdAt: now,
       });
-      await audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, 'second_factor.enrolled', now, member.id, { kind: 'passkey', factorId: made.id, name: made.name });
+      // Sessions opened without this factor must sign in again with it.
+      const ended = await revokeOtherSessions(tx, ctx.secrets, member.id, c.get('sessionToken'), now);
+      await audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, 'second_factor.enrolled', now, member.id, { kind: 'passkey', factorId: made.id, name: made.name, otherSessionsEnded: ended });
       return made;
     }).catch(() => null);
     if (!row) return fail(c, 409, 'This passkey is already registered', { code: 'passkey_exists' });

@@ -3,13 +3,15 @@ import { secondFactorBodySchema, type PendingSignIn } from '../../../contract/ac
 import type { AppContext } from '../../context';
 import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { clientAddress } from '../../limits/client-address';
-import { audit } from '../audit';
+import { addressGroup } from '../../limits/client-address';
+import { audit, auditBurst } from '../audit';
 import { createSession } from '../member-sessions';
 import { getMember, type MemberRow } from '../member-store';
 import type { Pending } from '../sign-in';
 import { signInThrottle } from '../sign-in-throttle';
-import { consumePendingSignIn, findPendingSignIn, setSignInWebauthnChallenge } from './challenges';
+import { consumePendingSignIn, findPendingSignIn, PENDING_MAX_ANSWERS, setSignInWebauthnChallenge, takePendingAnswer } from './challenges';
 import { listFactors } from './factor-store';
+import { codeTrySucceeded, FREE_WRONG_CODES, releaseCodeTry, reserveCodeTry, waitAfterFailures } from './member-guard';
 import { authenticationOptions } from './passkeys';
 import { clearPendingCookie, readPendingCookie, setPendingCookie } from './pending-cookie';
 import { methodsOf, verifySecondFactor } from './verify-factor';
@@ -26,8 +28,9 @@ export async function pendingAnswer(c: Context, ctx: AppContext, pending: Pendin
 /**
  * The second step (`/api/dashboard/auth/second-factor…`): the pending cookie and one answer (a
  * TOTP code, a recovery code, a passkey). Wrong answers count in the sign-in throttle of the
- * member's e-mail and the client address, like wrong passwords; the pending sign-in ends when
- * used or after 5 minutes.
+ * member's e-mail and the client address group, like wrong passwords, and wrong codes in the
+ * member's own count (member-guard.ts); the pending sign-in ends when used, after 5 answers
+ * (the password is needed again) or after 5 minutes.
  */
 export function secondFactorSignInRoutes(ctx: AppContext, signedIn: SignedIn): Hono {
   const app = new Hono();
@@ -41,6 +44,10 @@ export function secondFactorSignInRoutes(ctx: AppContext, signedIn: SignedIn): H
   const expired = (c: Context) => {
     clearPendingCookie(c, ctx);
     return fail(c, 401, 'This sign-in has expired: enter your e-mail and password again', { code: 'sign_in_expired' });
+  };
+  const closed = (c: Context) => {
+    clearPendingCookie(c, ctx);
+    return fail(c, 401, 'Too many wrong answers: enter your e-mail and password again', { code: 'sign_in_closed' });
   };
 
   app.post('/passkey-options', async (c) => {
@@ -61,32 +68,58 @@ export function secondFactorSignInRoutes(ctx: AppContext, signedIn: SignedIn): H
     const { member } = pending;
     const now = ctx.clock.now();
     const address = clientAddress(c, ctx.settings.trustProxy);
-    const throttle = signInThrottle(ctx.db, ctx.secrets, member.email, address, now);
+    const method = body.data.method;
     const actor = { orgId: member.orgId, memberId: member.id, email: member.email };
-    const wait = await throttle.waitS();
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: wait });
+    const refuse = (waitS: number, scope: 'address' | 'member') => {
+      c.header('Retry-After', String(waitS));
+      return fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', scope, retryAfterSeconds: waitS });
+    };
+
+    // Three limits, each reserved before the answer is judged: this address's tries for the
+    // e-mail, the member's wrong codes from anywhere (codes only: a passkey cannot be guessed),
+    // and this pending sign-in's answers. A limit that refuses hands the others' places back.
+    const throttle = signInThrottle(ctx.db, ctx.secrets, member.email, address, now);
+    const wait = await throttle.begin();
+    if (wait > 0) return refuse(wait, 'address');
+    const guard = method === 'passkey' ? null : await reserveCodeTry(ctx.db, member.id, now);
+    if (guard && !guard.ok) {
+      await throttle.succeeded();
+      return refuse(guard.retryAfterS, 'member');
     }
+    const answerNo = await takePendingAnswer(ctx.db, ctx.secrets, pending.token, now);
+    if (answerNo === null) {
+      await throttle.succeeded();
+      if (guard?.ok) await releaseCodeTry(ctx.db, member.id, guard.failures, now);
+      return closed(c);
+    }
+
     const checked = await verifySecondFactor(ctx, member.id, body.data, pending.row.webauthnChallenge);
     // A passkey challenge is answered once, right or wrong: the next try asks for a new one.
-    if (body.data.method === 'passkey') await setSignInWebauthnChallenge(ctx.db, ctx.secrets, pending.token, null, now);
+    if (method === 'passkey') await setSignInWebauthnChallenge(ctx.db, ctx.secrets, pending.token, null, now);
     if (!checked.ok) {
       const locked = await throttle.failed();
-      await audit(ctx.db, actor, locked ? 'member.locked' : 'second_factor.failed', now, member.id, { method: body.data.method, ...(locked ? { address } : {}) });
-      if (locked) {
-        c.header('Retry-After', String(locked));
-        return fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: locked });
+      await auditBurst(ctx.db, actor, 'second_factor.failed', now, member.id, { method, address: addressGroup(address) });
+      if (locked) await auditBurst(ctx.db, actor, 'member.locked', now, member.id, { address: addressGroup(address) });
+      if (guard?.ok && guard.failures === FREE_WRONG_CODES) {
+        // The member is told once per run (Activity here, and on their next sign-in).
+        await audit(ctx.db, actor, 'second_factor.slowed', now, member.id, { wrongCodes: guard.failures, waitSeconds: waitAfterFailures(guard.failures) });
       }
-      return fail(c, 400, 'This code or passkey was not accepted', { code: 'wrong_second_factor' });
+      if (answerNo >= PENDING_MAX_ANSWERS) {
+        await consumePendingSignIn(ctx.db, ctx.secrets, pending.token, now);
+        return closed(c);
+      }
+      if (locked) return refuse(locked, 'address');
+      return fail(c, 400, 'This code or passkey was not accepted', { code: 'wrong_second_factor', answersLeft: PENDING_MAX_ANSWERS - answerNo });
     }
+    await throttle.succeeded();
+    if (guard?.ok) await codeTrySucceeded(ctx.db, member.id, now);
     // Single use: of two requests with one pending cookie, only the first gets a session.
     if (!(await consumePendingSignIn(ctx.db, ctx.secrets, pending.token, now))) return expired(c);
     clearPendingCookie(c, ctx);
     const token = await createSession(ctx.db, ctx.secrets, member.id, now);
-    if (body.data.method === 'recovery') await audit(ctx.db, actor, 'recovery_code.used', now, member.id);
-    else await audit(ctx.db, actor, 'second_factor.used', now, member.id, { method: body.data.method, factorId: checked.factorId });
-    await audit(ctx.db, actor, 'member.signed_in', now, member.id, { secondFactor: body.data.method });
+    if (method === 'recovery') await audit(ctx.db, actor, 'recovery_code.used', now, member.id);
+    else await audit(ctx.db, actor, 'second_factor.used', now, member.id, { method, factorId: checked.factorId });
+    await audit(ctx.db, actor, 'member.signed_in', now, member.id, { secondFactor: method });
     return signedIn(c, member, token);
   });
 

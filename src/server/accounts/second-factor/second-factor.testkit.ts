@@ -12,9 +12,16 @@ export function codeAt(h: Harness, secret: string, steps = 0): string {
   return totp.generate({ timestamp: h.clock.now().getTime() + steps * 30_000 });
 }
 
+/** Asks the member's password again, so that this session may change factors for the next 10 minutes. */
+export async function confirmed<T extends SignedIn>(h: Harness, who: T): Promise<T> {
+  const res = await asMember(h, who, 'POST', '/security/confirm', { password: PASSWORD });
+  expect(res.status).toBe(200);
+  return who;
+}
+
 /** A member who has enrolled an authenticator app: the secret and the first recovery codes. */
 export async function memberWithTotp(h: Harness, email: string, role = 'reviewer', orgId?: string): Promise<SignedIn & { secret: string; recoveryCodes: string[] }> {
-  const who = await signedInMember(h, email, role, orgId);
+  const who = await confirmed(h, await signedInMember(h, email, role, orgId));
   const start = await asMember(h, who, 'POST', '/security/totp');
   expect(start.status).toBe(200);
   const { secret } = start.body.data as TotpEnrolment;

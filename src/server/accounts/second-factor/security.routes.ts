@@ -1,16 +1,21 @@
 import { Hono, type Context } from 'hono';
-import { removeFactorBodySchema, totpConfirmBodySchema, type RecoveryCodes, type Security, type TotpEnrolment } from '../../../contract/accounts-second-factor';
+import {
+  confirmIdentityBodySchema, removeFactorBodySchema, totpConfirmBodySchema, type Confirmation, type RecoveryCodes, type Security, type TotpEnrolment,
+} from '../../../contract/accounts-second-factor';
 import type { AppContext } from '../../context';
 import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { clientAddress } from '../../limits/client-address';
-import { audit } from '../audit';
+import { audit, auditBurst } from '../audit';
 import { requireMember, type MemberEnv } from '../member-auth';
+import { confirmSession, revokeOtherSessions, sessionConfirmedUntil } from '../member-sessions';
+import type { MemberRow } from '../member-store';
 import { getOrg } from '../org-store';
 import { verifyPassword } from '../passwords';
 import { signInThrottle } from '../sign-in-throttle';
 import { deleteAllFactors, deleteFactor, getFactor, insertFactor, listFactors, newFactorId, pendingTotp, toFactor } from './factor-store';
 import { passkeyRoutes } from './passkey.routes';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
+import { codeTrySucceeded, reserveCodeTry, unseenFailures } from './member-guard';
 import { newTotpSecret, totpFor, useTotpCode } from './totp';
 
 const ISSUER = 'IDV dashboard';
@@ -18,6 +23,10 @@ const ISSUER = 'IDV dashboard';
 /**
  * A member's own second factors (`/api/dashboard/security…`): open to a member whose
  * organisation requires a factor they do not have yet, since this is where they enrol one.
+ * Every change of factors needs the member to have been asked again who they are (the password
+ * or an app code) in this session within the last 10 minutes, or (removal) in its own body: a
+ * stolen session cookie alone can neither add a factor (locking the member out) nor read new
+ * recovery codes. Enrolling a factor ends the member's other sessions.
  */
 export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
@@ -27,13 +36,40 @@ export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
 
   app.get('/security', async (c) => {
     const member = c.get('member');
+    const confirmedUntil = await sessionConfirmedUntil(ctx.db, ctx.secrets, c.get('sessionToken'), ctx.clock.now());
     const answer: Security = {
       factors: (await listFactors(ctx.db, member.id)).map(toFactor),
       recoveryCodesLeft: await recoveryCodesLeft(ctx.db, member.id),
       orgRequiresSecondFactor: Boolean((await getOrg(ctx.db, member.orgId))?.requireSecondFactor),
+      confirmedUntil: confirmedUntil?.toISOString() ?? null,
+      unseenWrongCodes: await unseenFailures(ctx.db, member.id),
     };
     return ok(c, 'Fetched security', answer);
   });
+
+  // Asking again: the password or a current app code, through the same throttles as signing in.
+  app.post('/security/confirm', async (c) => {
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = confirmIdentityBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const member = c.get('member');
+    const now = ctx.clock.now();
+    const checked = await confirmIdentity(c, member, body.data, now);
+    if (!checked.ok) return checked.res;
+    const until = await confirmSession(ctx.db, ctx.secrets, c.get('sessionToken'), now);
+    await audit(ctx.db, actorOf(c), 'member.confirmed', now, member.id, { with: 'password' in body.data ? 'password' : 'totp' });
+    return ok(c, 'Confirmed', { confirmedUntil: until.toISOString() } satisfies Confirmation);
+  });
+
+  // Factor changes below need a recent confirmation of this session.
+  const needsConfirmation = ['/security/totp', '/security/totp/confirm', '/security/recovery-codes', '/security/passkeys/options', '/security/passkeys'];
+  for (const path of needsConfirmation) {
+    app.post(path, async (c, next) => {
+      if (await sessionConfirmedUntil(ctx.db, ctx.secrets, c.get('sessionToken'), ctx.clock.now())) return next();
+      return fail(c, 403, 'Confirm it is you first: enter your password or a code from your app', { code: 'confirmation_required' });
+    });
+  }
 
   // Enrolment starts with a secret shown once (QR and text); it is a factor only once a code
   // from it is entered. Starting again replaces an unfinished one.
@@ -59,7 +95,8 @@ export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
     const now = ctx.clock.now();
     const first = (await listFactors(ctx.db, member.id)).length === 0;
     if (!(await useTotpCode(ctx.db, ctx.secrets, pending, body.data.code, now))) return fail(c, 400, 'This code is not right: check the app and the phone\'s clock', { code: 'wrong_code' });
-    await audit(ctx.db, actorOf(c), 'second_factor.enrolled', now, member.id, { kind: 'totp', factorId: pending.id });
+    const ended = await revokeOtherSessions(ctx.db, ctx.secrets, member.id, c.get('sessionToken'), now);
+    await audit(ctx.db, actorOf(c), 'second_factor.enrolled', now, member.id, { kind: 'totp', factorId: pending.id, otherSessionsEnded: ended });
     const answer: RecoveryCodes = { recoveryCodes: first ? await replaceRecoveryCodes(ctx.db, ctx.secrets, member.id, now) : null };
     return ok(c, 'Authenticator app set up', answer);
   });
@@ -87,30 +124,54 @@ export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (factors.length === 1 && (await getOrg(ctx.db, member.orgId))?.requireSecondFactor) {
       return fail(c, 409, 'Your organisation requires a second factor: add another before removing this one', { code: 'last_factor_required' });
     }
-    const throttle = signInThrottle(ctx.db, ctx.secrets, member.email, clientAddress(c, ctx.settings.trustProxy), now);
-    const wait = await throttle.waitS();
-    if (wait > 0) return fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: wait });
-    const confirmed = 'password' in body.data
-      ? Boolean(member.passwordHash) && (await verifyPassword(body.data.password, member.passwordHash!))
-      : await confirmWithApp(factors, body.data.code);
-    if (!confirmed) {
-      const locked = await throttle.failed();
-      return locked ? fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: locked })
-        : fail(c, 400, 'Wrong password or code', { code: 'wrong_confirmation' });
-    }
+    const checked = await confirmIdentity(c, member, body.data, now);
+    if (!checked.ok) return checked.res;
     await ctx.db.transaction(async (tx) => {
       if (factors.length === 1) await deleteAllFactors(tx, member.id);
       else await deleteFactor(tx, factor.id);
       await audit(tx, actorOf(c), 'second_factor.removed', now, member.id, { kind: factor.kind, factorId: factor.id, name: factor.name });
     });
     return ok(c, 'Factor removed', null);
-
-    async function confirmWithApp(all: typeof factors, code: string) {
-      for (const f of all.filter((x) => x.kind === 'totp')) if (await useTotpCode(ctx.db, ctx.secrets, f, code, now)) return true;
-      return false;
-    }
   });
 
   app.route('/security', passkeyRoutes(ctx));
   return app;
+
+  /**
+   * The password or a current app code of this member, counted like a sign-in try: per address
+   * group and e-mail, and (a code) in the member's own count of wrong codes. Wrong answers are
+   * one Activity row per burst.
+   */
+  async function confirmIdentity(c: Context<MemberEnv>, member: MemberRow, answer: { password: string } | { code: string }, now: Date): Promise<{ ok: true } | { ok: false; res: Response }> {
+    const locked = (waitS: number) => {
+      c.header('Retry-After', String(waitS));
+      return { ok: false as const, res: fail(c, 429, 'Too many wrong attempts: try again later', { code: 'locked', retryAfterSeconds: waitS }) };
+    };
+    const throttle = signInThrottle(ctx.db, ctx.secrets, member.email, clientAddress(c, ctx.settings.trustProxy), now);
+    const wait = await throttle.begin();
+    if (wait > 0) return locked(wait);
+    let right: boolean;
+    if ('password' in answer) {
+      right = Boolean(member.passwordHash) && (await verifyPassword(answer.password, member.passwordHash!));
+    } else {
+      const guard = await reserveCodeTry(ctx.db, member.id, now);
+      if (!guard.ok) {
+        await throttle.succeeded();
+        return locked(guard.retryAfterS);
+      }
+      right = false;
+      for (const f of (await listFactors(ctx.db, member.id)).filter((x) => x.kind === 'totp')) {
+        if (await useTotpCode(ctx.db, ctx.secrets, f, answer.code, now)) { right = true; break; }
+      }
+      if (right) await codeTrySucceeded(ctx.db, member.id, now);
+    }
+    if (right) {
+      await throttle.succeeded();
+      return { ok: true };
+    }
+    const closed = await throttle.failed();
+    await auditBurst(ctx.db, actorOf(c), 'member.confirm_failed', now, member.id, { with: 'password' in answer ? 'password' : 'totp' });
+    if (closed) return locked(closed);
+    return { ok: false, res: fail(c, 400, 'Wrong password or code', { code: 'wrong_confirmation' }) };
+  }
 }

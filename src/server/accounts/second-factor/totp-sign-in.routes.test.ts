@@ -6,7 +6,7 @@ import { createHarness, type Harness } from '../../testing/harness';
 import { memberFactors } from '../../db/schema';
 import { sweepExpired } from '../../jobs/expiry-sweeper';
 import { PENDING_SIGN_IN_MS } from './challenges';
-import { codeAt, cookieNamed, memberWithTotp, passwordStep, secondStep } from './second-factor.testkit';
+import { codeAt, confirmed, cookieNamed, memberWithTotp, passwordStep, secondStep } from './second-factor.testkit';
 
 // TOTP and recovery codes: enrolment needs a right code; a member with a factor gets no
 // session from the password alone but a pending sign-in (HttpOnly cookie, 5 minutes, once),
@@ -17,7 +17,7 @@ afterAll(async () => { await h.close(); });
 
 describe('TOTP second factor', () => {
   it('enrols only after a right code; the secret is stored sealed; recovery codes are shown once', async () => {
-    const who = await signedInMember(h, 'ann@example.com', 'reviewer');
+    const who = await confirmed(h, await signedInMember(h, 'ann@example.com', 'reviewer'));
     const start = totpEnrolmentSchema.parse((await asMember(h, who, 'POST', '/security/totp')).body.data);
     expect(start.uri).toMatch(/^otpauth:\/\/totp\/IDV%20dashboard:ann%40example\.com\?/);
     expect(start.uri).toContain(`secret=${start.secret}`);
