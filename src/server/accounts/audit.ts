@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/dashboard';
 import type { DbOrTx } from '../db/types';
 import { auditEvents } from '../db/schema';
@@ -36,8 +36,11 @@ export async function auditBurst(db: DbOrTx, actor: Actor, action: string, now: 
   const prior = (last?.detail ?? {}) as { count?: unknown; lastAt?: unknown };
   const lastAt = typeof prior.lastAt === 'string' ? Date.parse(prior.lastAt) : NaN;
   if (last && now.getTime() - lastAt <= AUDIT_BURST_GAP_MS) {
-    const count = (typeof prior.count === 'number' ? prior.count : 1) + 1;
-    await db.update(auditEvents).set({ detail: { ...prior, ...detail, count, lastAt: now.toISOString() } }).where(eq(auditEvents.id, last.id));
+    // Counted in the statement itself, so concurrent failures are all counted.
+    const set = JSON.stringify({ ...detail, lastAt: now.toISOString() });
+    await db.update(auditEvents)
+      .set({ detail: sql`${auditEvents.detail} || ${set}::jsonb || jsonb_build_object('count', coalesce((${auditEvents.detail}->>'count')::int, 1) + 1)` })
+      .where(eq(auditEvents.id, last.id));
     return;
   }
   await audit(db, actor, action, now, subjectId, { ...detail, count: 1, firstAt: now.toISOString(), lastAt: now.toISOString() });

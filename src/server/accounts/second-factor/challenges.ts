@@ -45,6 +45,12 @@ export async function takePendingAnswer(db: DbOrTx, secrets: Secrets, token: str
   return rows[0]?.attempts ?? null;
 }
 
+/** Hands back an answer taken with takePendingAnswer that was not judged (another limit refused it). */
+export async function givePendingAnswerBack(db: DbOrTx, secrets: Secrets, token: string, now: Date): Promise<void> {
+  await db.update(secondFactorChallenges).set({ attempts: sql`greatest(${secondFactorChallenges.attempts} - 1, 0)` })
+    .where(live(secrets, token, 'sign_in', now));
+}
+
 /** Ends a pending sign-in (once, even under concurrent calls): true for the call that ended it. */
 export async function consumePendingSignIn(db: DbOrTx, secrets: Secrets, token: string, now: Date): Promise<boolean> {
   const rows = await db.update(secondFactorChallenges).set({ usedAt: now }).where(live(secrets, token, 'sign_in', now)).returning({ m: secondFactorChallenges.memberId });

@@ -49,15 +49,6 @@ export async function codeTrySucceeded(db: DbOrTx, memberId: string, now: Date):
   }).where(eq(secondFactorGuards.memberId, memberId));
 }
 
-/** The reserved code was not judged after all (another limit answered first): it does not count. */
-export async function releaseCodeTry(db: DbOrTx, memberId: string, reservedFailures: number, now: Date): Promise<void> {
-  const back = reservedFailures - 1;
-  await db.update(secondFactorGuards).set({
-    failures: sql`greatest(${secondFactorGuards.failures} - 1, 0)`,
-    nextTryAt: new Date(now.getTime() + waitAfterFailures(back) * 1000),
-  }).where(eq(secondFactorGuards.memberId, memberId));
-}
-
 /** Wrong codes the member has not been shown yet: those of the current run and those before their last sign-in. */
 export async function unseenFailures(db: DbOrTx, memberId: string): Promise<number> {
   const [row] = await db.select().from(secondFactorGuards).where(eq(secondFactorGuards.memberId, memberId)).limit(1);

@@ -9,9 +9,11 @@ import { createSession } from '../member-sessions';
 import { getMember, type MemberRow } from '../member-store';
 import type { Pending } from '../sign-in';
 import { signInThrottle } from '../sign-in-throttle';
-import { consumePendingSignIn, findPendingSignIn, PENDING_MAX_ANSWERS, setSignInWebauthnChallenge, takePendingAnswer } from './challenges';
+import {
+  consumePendingSignIn, findPendingSignIn, givePendingAnswerBack, PENDING_MAX_ANSWERS, setSignInWebauthnChallenge, takePendingAnswer,
+} from './challenges';
 import { listFactors } from './factor-store';
-import { codeTrySucceeded, FREE_WRONG_CODES, releaseCodeTry, reserveCodeTry, waitAfterFailures } from './member-guard';
+import { codeTrySucceeded, FREE_WRONG_CODES, reserveCodeTry, waitAfterFailures } from './member-guard';
 import { authenticationOptions } from './passkeys';
 import { clearPendingCookie, readPendingCookie, setPendingCookie } from './pending-cookie';
 import { methodsOf, verifySecondFactor } from './verify-factor';
@@ -76,21 +78,22 @@ export function secondFactorSignInRoutes(ctx: AppContext, signedIn: SignedIn): H
     };
 
     // Three limits, each reserved before the answer is judged: this address's tries for the
-    // e-mail, the member's wrong codes from anywhere (codes only: a passkey cannot be guessed),
-    // and this pending sign-in's answers. A limit that refuses hands the others' places back.
+    // e-mail, this pending sign-in's answers, and the member's wrong codes from anywhere (codes
+    // only: a passkey cannot be guessed). A limit that refuses hands the others' places back
+    // (so tries refused for the pending, or for the member, do not use up the other count).
     const throttle = signInThrottle(ctx.db, ctx.secrets, member.email, address, now);
     const wait = await throttle.begin();
     if (wait > 0) return refuse(wait, 'address');
-    const guard = method === 'passkey' ? null : await reserveCodeTry(ctx.db, member.id, now);
-    if (guard && !guard.ok) {
-      await throttle.succeeded();
-      return refuse(guard.retryAfterS, 'member');
-    }
     const answerNo = await takePendingAnswer(ctx.db, ctx.secrets, pending.token, now);
     if (answerNo === null) {
       await throttle.succeeded();
-      if (guard?.ok) await releaseCodeTry(ctx.db, member.id, guard.failures, now);
       return closed(c);
+    }
+    const guard = method === 'passkey' ? null : await reserveCodeTry(ctx.db, member.id, now);
+    if (guard && !guard.ok) {
+      await throttle.succeeded();
+      await givePendingAnswerBack(ctx.db, ctx.secrets, pending.token, now);
+      return refuse(guard.retryAfterS, 'member');
     }
 
     const checked = await verifySecondFactor(ctx, member.id, body.data, pending.row.webauthnChallenge);

@@ -15,7 +15,7 @@ import { signInThrottle } from '../sign-in-throttle';
 import { deleteAllFactors, deleteFactor, getFactor, insertFactor, listFactors, newFactorId, pendingTotp, toFactor } from './factor-store';
 import { passkeyRoutes } from './passkey.routes';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
-import { codeTrySucceeded, reserveCodeTry, unseenFailures } from './member-guard';
+import { codeTrySucceeded, markFailuresSeen, reserveCodeTry, unseenFailures } from './member-guard';
 import { newTotpSecret, totpFor, useTotpCode } from './totp';
 
 const ISSUER = 'IDV dashboard';
@@ -60,6 +60,12 @@ export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
     const until = await confirmSession(ctx.db, ctx.secrets, c.get('sessionToken'), now);
     await audit(ctx.db, actorOf(c), 'member.confirmed', now, member.id, { with: 'password' in body.data ? 'password' : 'totp' });
     return ok(c, 'Confirmed', { confirmedUntil: until.toISOString() } satisfies Confirmation);
+  });
+
+  // The member has read the notice of wrong codes entered for their account.
+  app.post('/security/notice/seen', async (c) => {
+    await markFailuresSeen(ctx.db, c.get('member').id);
+    return ok(c, 'Notice dismissed', null);
   });
 
   // Factor changes below need a recent confirmation of this session.
