@@ -59,7 +59,9 @@ test('a member enrols an authenticator app and a passkey, then signs in with eac
   const security = new DashboardSecurityPage(page, base);
   await security.open();
   await expect(page.getByText('No second factor yet.')).toBeVisible();
+  await security.expectConfirmationAsked();
   await expectAccessible(page, 'security');
+  await security.confirmWithPassword(PASSWORD);
 
   const secret = await security.startAuthenticatorApp();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -105,6 +107,7 @@ test('when the owner requires a second factor, a new member is taken straight to
   await new DashboardSignInPage(page).setPassword(ownerLink, PASSWORD);
   const security = new DashboardSecurityPage(page, base);
   await security.open();
+  await security.confirmWithPassword(PASSWORD);
   const secret = await security.startAuthenticatorApp();
   await security.confirmAuthenticatorApp((await freshCode(secret, 0)).code);
   await security.recoveryCodes();
@@ -122,10 +125,58 @@ test('when the owner requires a second factor, a new member is taken straight to
     // Another section's address still shows only Security.
     await reviewer.goto(`${base}/dashboard/verifications/individual/x`);
     await theirs.expectEnrolmentRequired();
+    await theirs.confirmWithPassword(PASSWORD);
     const own = await theirs.startAuthenticatorApp();
     await theirs.confirmAuthenticatorApp((await freshCode(own, 0)).code);
     await expect(reviewer.getByRole('link', { name: 'Verifications' })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test('a stolen session cannot add a factor without the password, and enrolling ends it', async ({ page, browser }) => {
+  await new DashboardSignInPage(page).setPassword(await createMember('stolen@factor.test', 'admin'), PASSWORD);
+  // The thief's browser carries a copy of the member's session cookie, and nothing else.
+  const cookies = await page.context().cookies();
+  const thief = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await thief.addCookies(cookies.filter((c) => c.name === 'idv_session'));
+  const theirs = await thief.newPage();
+  try {
+    const stolen = new DashboardSecurityPage(theirs, base);
+    await stolen.open();
+    await stolen.expectConfirmationAsked();
+    await stolen.confirmWithPassword('a guess at the password');
+    await stolen.expectConfirmationRefused();
+    await stolen.expectConfirmationAsked();
+    // Nor straight through the API, with the session's CSRF token in hand.
+    const direct = await theirs.evaluate(async () => {
+      const me = await (await fetch('/api/dashboard/me')).json() as { data: { csrfToken: string } };
+      const res = await fetch('/api/dashboard/security/totp', { method: 'POST', headers: { 'x-csrf-token': me.data.csrfToken } });
+      return { status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code };
+    });
+    expect(direct).toEqual({ status: 403, code: 'confirmation_required' });
+
+    // The member, who knows the password, signs in on their own computer and enrols there;
+    // every other session (the stolen one with it) ends.
+    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const mine = await own.newPage();
+      await mine.goto(`${base}/dashboard/sign-in`);
+      await new DashboardSignInPage(mine).signIn('stolen@factor.test', PASSWORD);
+      await new DashboardShell(mine).expectSignedInAs('stolen@factor.test');
+      const security = new DashboardSecurityPage(mine, base);
+      await security.open();
+      await security.confirmWithPassword(PASSWORD);
+      const secret = await security.startAuthenticatorApp();
+      await security.confirmAuthenticatorApp((await freshCode(secret, 0)).code);
+      expect(await security.recoveryCodes()).toHaveLength(10);
+      await theirs.reload();
+      await expect(theirs).toHaveURL(/\/dashboard\/sign-in/);
+      await new DashboardShell(mine).expectSignedInAs('stolen@factor.test');
+    } finally {
+      await own.close();
+    }
+  } finally {
+    await thief.close();
   }
 });

@@ -61,7 +61,11 @@ export const meSchema = z.object({
    * `enrolled`: the member has a second factor; `required`: their organisation requires one (a
    * member required but not enrolled may only enrol: other answers are 403 `second_factor_required`).
    */
-  secondFactor: z.object({ enrolled: z.boolean(), required: z.boolean() }),
+  secondFactor: z.object({
+    enrolled: z.boolean(), required: z.boolean(),
+    /** Wrong codes entered for this member that they have not been shown yet (the shell warns; Security dismisses). */
+    unseenWrongCodes: z.number().int(),
+  }),
   csrfToken: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

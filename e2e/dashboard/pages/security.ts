@@ -13,6 +13,24 @@ export class DashboardSecurityPage {
     return this.page.getByTestId('factor-row');
   }
 
+  /** Factor changes wait for the password asked again: the panel that asks, and nothing to add. */
+  async expectConfirmationAsked(): Promise<void> {
+    await expect(this.page.getByTestId('confirm-identity')).toBeVisible();
+    await expect(this.page.getByTestId('totp-start')).toHaveCount(0);
+    await expect(this.page.getByTestId('passkey-add')).toHaveCount(0);
+  }
+
+  /** Answers the confirmation with the password; the enrolment panels open. */
+  async confirmWithPassword(password: string): Promise<void> {
+    const panel = this.page.getByTestId('confirm-identity');
+    await panel.getByLabel('Your password').fill(password);
+    await panel.getByRole('button', { name: 'Confirm' }).click();
+  }
+
+  async expectConfirmationRefused(): Promise<void> {
+    await expect(this.page.getByTestId('confirm-error')).toContainText('Wrong password or code. Nothing was changed.');
+  }
+
   /** Starts the app's enrolment; the key as the page shows it for typing in by hand. */
   async startAuthenticatorApp(): Promise<string> {
     await this.page.getByTestId('totp-start').click();

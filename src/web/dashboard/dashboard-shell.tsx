@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Route, Routes, useNavigate } from 'react-router';
+import { Link, NavLink, Route, Routes, useNavigate } from 'react-router';
+import { Alert } from '../ui/alert';
 import { call } from './dashboard-api';
 import { LanguagePicker } from '../ui/language-picker';
 import { ActivityScreen } from './screens/activity-screen';
@@ -58,6 +59,11 @@ export function DashboardShell() {
         </div>
       </header>
       <main className={styles.main} id="main">
+        {me.secondFactor.unseenWrongCodes > 0 ? (
+          <Alert tone="warning" live="polite" testId="shell-wrong-codes">
+            {t('security.wrongCodesNotice', { n: me.secondFactor.unseenWrongCodes })} <Link to="/dashboard/security">{t('security.reviewSecurity')}</Link>
+          </Alert>
+        ) : null}
         {enrolOnly ? <Routes><Route path="*" element={<SecurityScreen />} /></Routes> : <Routes>
           <Route index element={me.abilities.review ? <VerificationListScreen /> : <DevelopersScreen />} />
           <Route path="verifications/individual/:id" element={<IndividualCaseScreen />} />

@@ -43,7 +43,7 @@ describe('organisation second-factor requirement', () => {
     expect(blocked.body.error.code).toBe('second_factor_required');
     expect((await asMember(h, adminAgain, 'GET', '/team')).body.error.code).toBe('second_factor_required');
     const me = await asMember(h, reviewerAgain, 'GET', '/me');
-    expect(me.body.data.secondFactor).toEqual({ enrolled: false, required: true });
+    expect(me.body.data.secondFactor).toEqual({ enrolled: false, required: true, unseenWrongCodes: 0 });
     expect((await asMember(h, reviewerAgain, 'GET', '/security')).body.data.orgRequiresSecondFactor).toBe(true);
     expect((await asMember(h, owner, 'GET', '/team')).status).toBe(200);
 

@@ -31,7 +31,7 @@ describe('TOTP second factor', () => {
     expect(ok.body.data.recoveryCodes).toHaveLength(10);
     const security = (await asMember(h, who, 'GET', '/security')).body.data;
     expect(security).toMatchObject({ factors: [{ kind: 'totp' }], recoveryCodesLeft: 10, orgRequiresSecondFactor: false });
-    expect((await asMember(h, who, 'GET', '/me')).body.data.secondFactor).toEqual({ enrolled: true, required: false });
+    expect((await asMember(h, who, 'GET', '/me')).body.data.secondFactor).toEqual({ enrolled: true, required: false, unseenWrongCodes: 0 });
   });
 
   it('password alone gives a pending sign-in, not a session; a code (±1 step) completes it once', async () => {

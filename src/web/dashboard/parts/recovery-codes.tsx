@@ -5,7 +5,7 @@ import { CopyButton } from './copy-button';
 import styles from '../dashboard.module.css';
 
 /** Codes just made (shown this once), how many are left, and a way to make new ones. */
-export function RecoveryCodesPanel({ fresh, left, onRegenerate }: { fresh: string[] | null; left: number; onRegenerate: () => void }) {
+export function RecoveryCodesPanel({ fresh, left, canRegenerate, onRegenerate }: { fresh: string[] | null; left: number; canRegenerate: boolean; onRegenerate: () => void }) {
   const { t } = useTranslation('dashboard');
   return (
     <section aria-labelledby="recovery-title" className={styles.panel} data-testid="recovery-codes">
@@ -20,7 +20,8 @@ export function RecoveryCodesPanel({ fresh, left, onRegenerate }: { fresh: strin
         </Alert>
       ) : null}
       <p data-testid="recovery-left">{t('security.recoveryLeft', { n: left })}</p>
-      <Button variant="secondary" inline onClick={onRegenerate} data-testid="recovery-regenerate">{t('security.recoveryRegenerate')}</Button>
+      {/* New codes are shown only after the confirmation above. */}
+      {canRegenerate ? <Button variant="secondary" inline onClick={onRegenerate} data-testid="recovery-regenerate">{t('security.recoveryRegenerate')}</Button> : null}
     </section>
   );
 }

@@ -25,7 +25,8 @@ export function SecondFactorStep({ pending, onSignedIn, onRestart }: { pending: 
   const explain = (e: unknown) => {
     const err = e instanceof DashboardError ? e : null;
     if (err?.code === 'sign_in_expired') return t('secondFactor.expired');
-    if (err?.code === 'locked' || err?.code === 'rate_limited') return t('signIn.locked', { minutes: Math.ceil(Number(err.detail.retryAfterSeconds ?? 900) / 60) });
+    if (err?.code === 'sign_in_closed') return t('secondFactor.closed');
+    if (err?.code === 'locked' || err?.code === 'rate_limited') return t('secondFactor.locked', { minutes: Math.ceil(Number(err.detail.retryAfterSeconds ?? 900) / 60) });
     if (err?.code === 'wrong_second_factor' || err?.code === 'validation_error') return t('secondFactor.wrong');
     return err ? t('signIn.failed') : t('secondFactor.passkeyFailed');
   };

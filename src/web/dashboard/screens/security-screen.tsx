@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { RecoveryCodes, Security } from '../../../contract/accounts-second-factor';
 import { Alert } from '../../ui/alert';
 import { call, DashboardError } from '../dashboard-api';
+import { ConfirmIdentityPanel } from '../parts/confirm-identity';
 import { FactorList } from '../parts/factor-list';
+import { Button } from '../../ui/button';
 import { PageStatus } from '../parts/page-status';
 import { PasskeyAddPanel } from '../parts/passkey-add';
 import { RecoveryCodesPanel } from '../parts/recovery-codes';
@@ -33,7 +35,19 @@ export function SecurityScreen() {
   };
   const regenerate = async () => {
     setFailure(null);
-    try { setFresh((await call<RecoveryCodes>('POST', '/security/recovery-codes')).recoveryCodes); security.reload(); } catch { setFailure(t('security.failed')); }
+    try {
+      setFresh((await call<RecoveryCodes>('POST', '/security/recovery-codes')).recoveryCodes);
+      security.reload();
+    } catch (e) {
+      // The confirmation ran out: the screen asks for it again.
+      if (e instanceof DashboardError && e.code === 'confirmation_required') security.reload();
+      else setFailure(t('security.failed'));
+    }
+  };
+  const dismissNotice = async () => {
+    await call('POST', '/security/notice/seen').catch(() => undefined);
+    security.reload();
+    refresh();
   };
   const setRule = async (requireSecondFactor: boolean) => {
     setFailure(null);
@@ -55,10 +69,21 @@ export function SecurityScreen() {
       {failure ? <Alert tone="error" live="assertive" testId="security-error">{failure}</Alert> : null}
       {security.state !== 'ready' ? <PageStatus state={security.state} error={security.state === 'error' ? security.error : undefined} onRetry={security.reload} /> : (
         <>
+          {security.data.unseenWrongCodes > 0 ? (
+            <Alert tone="warning" live="polite" testId="wrong-codes-notice">
+              <p>{t('security.wrongCodesNotice', { n: security.data.unseenWrongCodes })}</p>
+              <Button variant="secondary" inline onClick={() => void dismissNotice()} data-testid="wrong-codes-dismiss">{t('security.dismiss')}</Button>
+            </Alert>
+          ) : null}
           <FactorList factors={security.data.factors} onChanged={() => changed()} />
-          {security.data.factors.some((f) => f.kind === 'totp') ? null : <TotpEnrolmentPanel onEnrolled={changed} />}
-          <PasskeyAddPanel onAdded={changed} />
-          {security.data.factors.length > 0 ? <RecoveryCodesPanel fresh={fresh} left={security.data.recoveryCodesLeft} onRegenerate={() => void regenerate()} /> : null}
+          {/* Adding a factor or new recovery codes: only after the password or a code is asked again. */}
+          {security.data.confirmedUntil === null ? (
+            <ConfirmIdentityPanel hasApp={security.data.factors.some((f) => f.kind === 'totp')} onConfirmed={() => security.reload()} />
+          ) : <>
+            {security.data.factors.some((f) => f.kind === 'totp') ? null : <TotpEnrolmentPanel onEnrolled={changed} />}
+            <PasskeyAddPanel onAdded={changed} />
+          </>}
+          {security.data.factors.length > 0 ? <RecoveryCodesPanel fresh={fresh} left={security.data.recoveryCodesLeft} canRegenerate={security.data.confirmedUntil !== null} onRegenerate={() => void regenerate()} /> : null}
           {me.member.role === 'owner' ? (
             <section aria-labelledby="org-security-title" className={styles.panel}>
               <h2 id="org-security-title" className={styles.subtitle}>{t('security.orgTitle')}</h2>
