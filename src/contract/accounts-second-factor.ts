@@ -45,6 +45,8 @@ export const securitySchema = z.object({
   confirmedUntil: z.string().nullable(),
   /** Wrong codes entered for this member since they were last shown (someone may know the password). */
   unseenWrongCodes: z.number().int(),
+  /** The member's live sessions (this one marked `current`): ASVS asks that members see and end them. */
+  sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), current: z.boolean() })),
 });
 export type Security = z.infer<typeof securitySchema>;
 

@@ -75,3 +75,16 @@ export async function revokeOtherSessions(db: DbOrTx, secrets: Secrets, memberId
     .returning({ d: memberSessions.tokenDigest });
   return rows.length;
 }
+
+/** A live session as its member sees it: when it began and was last used; `current` for the asking one. */
+export interface SessionSummary { createdAt: Date; lastSeenAt: Date; current: boolean }
+
+/** The member's live sessions (not revoked, not past their limits), newest first. */
+export async function listLiveSessions(db: DbOrTx, secrets: Secrets, memberId: string, currentToken: string, now: Date): Promise<SessionSummary[]> {
+  const rows = await db.select().from(memberSessions)
+    .where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt), gt(memberSessions.expiresAt, now)));
+  const current = digestOf(secrets, currentToken);
+  return rows.filter((r) => now.getTime() - r.lastSeenAt.getTime() <= SESSION_IDLE_MS)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map((r) => ({ createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, current: r.tokenDigest === current }));
+}

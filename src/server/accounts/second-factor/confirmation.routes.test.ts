@@ -71,3 +71,20 @@ describe('factor changes need a fresh confirmation', () => {
     expect(row!.detail).toMatchObject({ kind: 'totp', otherSessionsEnded: 1 });
   });
 });
+
+describe('the member sees and ends their sessions', () => {
+  it('lists the live sessions, this one marked; ending the others needs the confirmation', async () => {
+    const a = await signedInMember(h, 'many-places@example.com', 'reviewer');
+    const b = sessionOf((await passwordStep(h, 'many-places@example.com')).res);
+    const sessions = (await asMember(h, a, 'GET', '/security')).body.data.sessions as Array<{ current: boolean }>;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect((await asMember(h, a, 'POST', '/security/sessions/end-others')).body.error.code).toBe('confirmation_required');
+    expect((await asMember(h, b, 'GET', '/me')).status).toBe(200);
+    await asMember(h, a, 'POST', '/security/confirm', { password: PASSWORD });
+    const ended = await asMember(h, a, 'POST', '/security/sessions/end-others');
+    expect(ended.body.data).toEqual({ ended: 1 });
+    expect((await asMember(h, b, 'GET', '/me')).status).toBe(401);
+    expect((await asMember(h, a, 'GET', '/security')).body.data.sessions).toHaveLength(1);
+  });
+});

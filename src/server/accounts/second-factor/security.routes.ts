@@ -7,7 +7,7 @@ import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { clientAddress } from '../../limits/client-address';
 import { audit, auditBurst } from '../audit';
 import { requireMember, type MemberEnv } from '../member-auth';
-import { confirmSession, revokeOtherSessions, sessionConfirmedUntil } from '../member-sessions';
+import { confirmSession, listLiveSessions, revokeOtherSessions, sessionConfirmedUntil } from '../member-sessions';
 import type { MemberRow } from '../member-store';
 import { getOrg } from '../org-store';
 import { verifyPassword } from '../passwords';
@@ -43,6 +43,8 @@ export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
       orgRequiresSecondFactor: Boolean((await getOrg(ctx.db, member.orgId))?.requireSecondFactor),
       confirmedUntil: confirmedUntil?.toISOString() ?? null,
       unseenWrongCodes: await unseenFailures(ctx.db, member.id),
+      sessions: (await listLiveSessions(ctx.db, ctx.secrets, member.id, c.get('sessionToken'), ctx.clock.now()))
+        .map((x) => ({ createdAt: x.createdAt.toISOString(), lastSeenAt: x.lastSeenAt.toISOString(), current: x.current })),
     };
     return ok(c, 'Fetched security', answer);
   });
@@ -69,7 +71,7 @@ export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
   });
 
   // Factor changes below need a recent confirmation of this session.
-  const needsConfirmation = ['/security/totp', '/security/totp/confirm', '/security/recovery-codes', '/security/passkeys/options', '/security/passkeys'];
+  const needsConfirmation = ['/security/totp', '/security/totp/confirm', '/security/recovery-codes', '/security/passkeys/options', '/security/passkeys', '/security/sessions/end-others'];
   for (const path of needsConfirmation) {
     app.post(path, async (c, next) => {
       if (await sessionConfirmedUntil(ctx.db, ctx.secrets, c.get('sessionToken'), ctx.clock.now())) return next();
@@ -105,6 +107,15 @@ export function securityRoutes(ctx: AppContext): Hono<MemberEnv> {
     await audit(ctx.db, actorOf(c), 'second_factor.enrolled', now, member.id, { kind: 'totp', factorId: pending.id, otherSessionsEnded: ended });
     const answer: RecoveryCodes = { recoveryCodes: first ? await replaceRecoveryCodes(ctx.db, ctx.secrets, member.id, now) : null };
     return ok(c, 'Authenticator app set up', answer);
+  });
+
+  // Signing out everywhere else (a lost laptop, a shared computer), after the confirmation.
+  app.post('/security/sessions/end-others', async (c) => {
+    const member = c.get('member');
+    const now = ctx.clock.now();
+    const ended = await revokeOtherSessions(ctx.db, ctx.secrets, member.id, c.get('sessionToken'), now);
+    await audit(ctx.db, actorOf(c), 'member.sessions_ended', now, member.id, { ended });
+    return ok(c, 'Other sessions ended', { ended });
   });
 
   app.post('/security/recovery-codes', async (c) => {

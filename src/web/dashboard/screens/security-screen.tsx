@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { PageStatus } from '../parts/page-status';
 import { PasskeyAddPanel } from '../parts/passkey-add';
 import { RecoveryCodesPanel } from '../parts/recovery-codes';
+import { SessionsPanel } from '../parts/sessions-panel';
 import { TotpEnrolmentPanel } from '../parts/totp-enrolment';
 import { useSession } from '../session';
 import { useLoad } from '../use-load';
@@ -84,6 +85,7 @@ export function SecurityScreen() {
             <PasskeyAddPanel onAdded={changed} />
           </>}
           {security.data.factors.length > 0 ? <RecoveryCodesPanel fresh={fresh} left={security.data.recoveryCodesLeft} canRegenerate={security.data.confirmedUntil !== null} onRegenerate={() => void regenerate()} /> : null}
+          <SessionsPanel sessions={security.data.sessions} canEnd={security.data.confirmedUntil !== null} onEnded={() => security.reload()} />
           {me.member.role === 'owner' ? (
             <section aria-labelledby="org-security-title" className={styles.panel}>
               <h2 id="org-security-title" className={styles.subtitle}>{t('security.orgTitle')}</h2>
