@@ -1,10 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_KEY_NAME, firstStart } from './first-start';
+import { CREATE_KEY_COMMAND, FIRST_KEY_NAME, firstStart } from './first-start';
 import { listApiKeys } from './keys/key-admin';
 import type { Logger } from './lib/logger';
 import { createHarness, type Harness } from './testing/harness';
 
 describe('first start', () => {
+  it('without a terminal creates no key, and the log names the command that makes one', async () => {
+    const bare = await createHarness();
+    const lines: string[] = [];
+    bare.ctx.logger = { ...capture, info: (m, f) => lines.push(JSON.stringify([m, f])) };
+    try {
+      expect((await firstStart(bare.ctx, { terminal: null })).createdKey).toBeNull();
+      expect(await listApiKeys(bare.ctx.db)).toEqual([]);
+      expect(lines.join('\n')).toContain(CREATE_KEY_COMMAND);
+      // The next start that has a terminal makes it.
+      const printed: string[] = [];
+      expect((await firstStart(bare.ctx, { terminal: (t) => printed.push(t) })).createdKey).not.toBeNull();
+      expect(printed).toHaveLength(1);
+    } finally {
+      await bare.close();
+    }
+  });
+
   let h: Harness;
   const logged: string[] = [];
   const capture: Logger = {
@@ -22,7 +39,7 @@ describe('first start', () => {
 
   it('with no keys, creates a test key without webhook URLs and prints it once with a curl example', async () => {
     const printed: string[] = [];
-    const res = await firstStart(h.ctx, { print: (t) => printed.push(t) });
+    const res = await firstStart(h.ctx, { terminal: (t) => printed.push(t) });
     expect(res.createdKey).not.toBeNull();
     const { id, apiKey } = res.createdKey!;
     expect(apiKey).toMatch(/^sk_test_/);
@@ -51,7 +68,7 @@ describe('first start', () => {
     const [only] = await listApiKeys(h.ctx.db);
     await h.request('POST', `/api/admin/keys/${only!.id}/revoke`, { headers: { authorization: `Bearer ${h.ctx.adminToken}` } });
     const printed: string[] = [];
-    const res = await firstStart(h.ctx, { print: (t) => printed.push(t) });
+    const res = await firstStart(h.ctx, { terminal: (t) => printed.push(t) });
     expect(res.createdKey).toBeNull();
     expect(printed).toEqual([]);
     expect(await listApiKeys(h.ctx.db)).toHaveLength(1);
