@@ -275,7 +275,9 @@ export const deliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
-  payload: z.unknown().describe('The exact JSON body sent (and signed) on every attempt'),
+  payload: z.unknown().describe('The exact JSON body sent (and signed) on every attempt; for a dashboard role that may not read cases, only its non-personal fields ({event, data, omitted})'),
+  /** True when `payload` is the redacted view (no docInfo, no media links, no names): dashboard roles without review. */
+  payloadRedacted: z.boolean(),
   attemptLog: z.array(deliveryAttemptSchema),
 });
 export type Delivery = z.output<typeof deliverySchema>;

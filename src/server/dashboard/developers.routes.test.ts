@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKeySchema, createdKeySchema } from '../../contract/admin';
+import { captureAll, createSession, hostedPath } from '../individual/routes/hosted.testkit';
 import { createHarness, type Harness } from '../testing/harness';
 import { asMember, signedInMember, type SignedIn } from './dashboard.testkit';
 
@@ -51,5 +52,30 @@ describe('dashboard developers section', () => {
     expect((await asMember(h, other, 'PATCH', `/keys/${key.id}`, { name: 'mine' })).status).toBe(404);
     expect((await asMember(h, other, 'POST', `/keys/${key.id}/revoke`)).status).toBe(404);
     expect((await asMember(h, dev, 'GET', '/keys')).body.data.find((k: { id: string }) => k.id === key.id).revokedAt).toBeNull();
+  });
+
+  it('shows a developer the deliveries of a decided verification without personal data or media links; an admin sees the bodies', async () => {
+    const key = await h.createKey();
+    const id = await createSession(h, key.apiKey, { vendorData: 'customer-ana@example.com' });
+    await captureAll(h, id, 'NATIONAL_ID', 'NGA');
+    expect((await h.request('POST', hostedPath(id, '/submit'))).status).toBe(200);
+    await expect.poll(async () => (await h.request('GET', `/api/v1/verifications/${id}`, { key: key.apiKey })).body.data.status).toBe('successful');
+    const record = (await h.request('GET', `/api/v1/verifications/${id}`, { key: key.apiKey })).body.data;
+
+    const forDev = (await asMember(h, dev, 'GET', `/webhooks?keyId=${key.id}&limit=100`)).body.data as Array<{ event: string; subjectId: string; payloadRedacted: boolean; payload: { data: Record<string, unknown>; omitted: string[] } }>;
+    const decided = forDev.find((d) => d.event === 'verification.successful');
+    expect(decided).toBeDefined();
+    expect(forDev.every((d) => d.payloadRedacted)).toBe(true);
+    expect(decided!.payload.data).toMatchObject({ verificationId: id, status: 'successful' });
+    expect(decided!.payload.omitted).toEqual(expect.arrayContaining(['docInfo', 'userSelfie', 'userIdFront', 'vendorData']));
+    const shown = JSON.stringify(forDev);
+    for (const personal of ['NGA', 'customer-ana', '://', record.selfie.url, record.doc.key.front]) expect(shown).not.toContain(personal);
+
+    const admin = await signedInMember(h, 'admin@acme.test', 'admin');
+    const forAdmin = (await asMember(h, admin, 'GET', `/webhooks?keyId=${key.id}&limit=100`)).body.data as Array<{ event: string; payloadRedacted: boolean; payload: { data: { docInfo?: unknown; vendorData?: string } } }>;
+    const full = forAdmin.find((d) => d.event === 'verification.successful')!;
+    expect(full.payloadRedacted).toBe(false);
+    expect(full.payload.data.docInfo).toBeDefined();
+    expect(full.payload.data.vendorData).toBe('customer-ana@example.com');
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { adminDeliveryListQuerySchema, createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
+import { roleAbilities } from '../../contract/accounts';
 import { messages } from '../../contract/envelope';
 import { audit } from '../accounts/audit';
 import { requireAbility, requireMember, type MemberEnv } from '../accounts/member-auth';
@@ -10,11 +11,13 @@ import { fail, ok, okList, pageMeta, readJsonBody, validationError } from '../ht
 import { createApiKey } from '../keys/api-keys';
 import { getApiKey, listApiKeys, revokeApiKey, toAdminKey, updateApiKey } from '../keys/key-admin';
 import { enqueueTestEvents, listDeliveries, redeliverEvent } from '../webhooks/admin-ops';
+import { redactWebhookPayload } from '../webhooks/redact-payload';
 
 /**
  * The Developers section (`/api/dashboard/keys…`, `/api/dashboard/webhooks…`): developers,
  * admins and owners manage their organisation's keys and webhooks. A key is shown whole once,
- * in the answer that creates it; audit entries never hold it.
+ * in the answer that creates it; audit entries never hold it. Webhook bodies are shown whole only
+ * to roles that may read cases.
  */
 export function developerRoutes(ctx: AppContext): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();
@@ -77,7 +80,11 @@ export function developerRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
     const keyIds = (await ctx.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.orgId, c.get('member').orgId))).map((k) => k.id);
     const { items, total } = await listDeliveries(ctx.db, q.data, { keyIds });
-    return okList(c, 'Fetched webhook deliveries', items, pageMeta(total, q.data.page, q.data.limit));
+    // A role that may not open cases (developer) sees that events went out and what receivers
+    // answered, not the identity data or the image links the bodies carry.
+    const shown = roleAbilities[c.get('member').role].review ? items
+      : items.map((d) => ({ ...d, payload: redactWebhookPayload(d.payload), payloadRedacted: true }));
+    return okList(c, 'Fetched webhook deliveries', shown, pageMeta(total, q.data.page, q.data.limit));
   });
 
   app.post('/webhooks/:eventId/redeliver', async (c) => {

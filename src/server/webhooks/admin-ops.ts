@@ -36,7 +36,7 @@ export async function listDeliveries(db: Db, q: AdminDeliveryListQuery, scope: {
       state: r.state, attempts: log.length, lastError: r.lastError,
       nextAttemptAt: r.state === 'pending' ? r.nextAttemptAt.toISOString() : null,
       deliveredAt: r.deliveredAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(),
-      payload, attemptLog: log,
+      payload, payloadRedacted: false, attemptLog: log,
     };
   });
   return { items, total: Number(totalRow?.n ?? 0) };
