@@ -142,7 +142,12 @@ export const campaignIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, {
   message: 'must be lower case letters, digits, - or _ (max 63)',
 });
 
-/** `POST /api/admin/campaigns`: creates the campaign or a new draft version of it. */
+/**
+ * `POST /api/admin/campaigns` and `POST /api/dashboard/campaigns`: creates the campaign or a new
+ * draft version of it. Without `id` a new campaign gets a random one (`cmp_` + 32 hex, never from
+ * the name); an `id` names the campaign to add a draft to (a member: only their organisation's;
+ * the operator may also create a campaign under a new id).
+ */
 export const createCampaignBodySchema = z.object({
   id: campaignIdSchema.optional(),
   name: z.string().trim().min(1).max(200),

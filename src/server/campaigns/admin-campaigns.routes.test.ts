@@ -30,7 +30,8 @@ describe('campaign admin API', () => {
   });
 
   it('creates drafts, publishes the latest, and keeps old verifications on their version', async () => {
-    const created = await admin('POST', '/campaigns', { name: 'Merchant onboarding', definition });
+    // The operator sees every organisation and may choose a new campaign's id.
+    const created = await admin('POST', '/campaigns', { id: 'merchant-onboarding', name: 'Merchant onboarding', definition });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ id: 'merchant-onboarding', name: 'Merchant onboarding', publishedVersion: null, latestVersion: 1, draftVersion: 1 });
     expect(created.body.data.versions[0].definition.questions[0]).toMatchObject({ id: 'volume', required: true, options: [] });
@@ -50,8 +51,10 @@ describe('campaign admin API', () => {
     expect(hosted.body.data.campaign).toMatchObject({ id: 'merchant-onboarding', version: 1, definition: { ownershipThreshold: 25 } });
     expect((await getCampaignView(h.ctx.db, 'merchant-onboarding', 2))!.definition.ownershipThreshold).toBe(10);
 
+    // Without an id, a new campaign with a random one (never from the name), as for members.
     const again = await admin('POST', '/campaigns', { name: 'Merchant onboarding', definition });
-    expect(again.body.data.id).toMatch(/^merchant-onboarding-[0-9a-f]{6}$/);
+    expect(again.body.data).toMatchObject({ id: expect.stringMatching(/^cmp_[0-9a-f]{32}$/), name: 'Merchant onboarding', latestVersion: 1, draftVersion: 1 });
+    expect((await admin('POST', '/campaigns', { name: 'Merchant onboarding', definition })).body.data.id).not.toBe(again.body.data.id);
   });
 
   it('refuses invalid definitions with paths', async () => {

@@ -72,9 +72,11 @@ function summarise(c: CampaignRow, versions: Pick<VersionRow, 'version' | 'publi
   };
 }
 
+/** The default campaign first, then oldest first (ids are random: their order means nothing). */
 export async function listCampaigns(db: DbOrTx, orgId?: string): Promise<CampaignSummary[]> {
   const rows = await db.select().from(campaigns)
-    .where(orgId === undefined ? undefined : or(eq(campaigns.orgId, orgId), eq(campaigns.id, DEFAULT_CAMPAIGN_ID))).orderBy(asc(campaigns.id));
+    .where(orgId === undefined ? undefined : or(eq(campaigns.orgId, orgId), eq(campaigns.id, DEFAULT_CAMPAIGN_ID)))
+    .orderBy(sql`${campaigns.id} <> ${DEFAULT_CAMPAIGN_ID}`, asc(campaigns.createdAt), asc(campaigns.id));
   const versions = await db.select({ campaignId: campaignVersions.campaignId, version: campaignVersions.version, publishedAt: campaignVersions.publishedAt })
     .from(campaignVersions);
   return rows.map((c) => summarise(c, versions.filter((v) => v.campaignId === c.id)));
@@ -95,28 +97,32 @@ export async function getCampaignDetail(db: DbOrTx, id: string, orgId?: string):
   };
 }
 
-/** A readable id from the name, with a random suffix when the plain one is taken. */
-async function newCampaignId(db: DbOrTx, name: string): Promise<string> {
-  const slug = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'campaign';
-  const [taken] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, slug)).limit(1);
-  return taken ? `${slug}-${randomBytes(3).toString('hex')}` : slug;
-}
+/**
+ * A new campaign's id: `cmp_` and 128 random bits. Nothing of the name and no look-up of other
+ * campaigns goes into it, so an id says nothing about what other organisations have named theirs.
+ */
+export const newCampaignId = (): string => `cmp_${randomBytes(16).toString('hex')}`;
 
 type DraftInput = { id?: string; name: string; definition: CampaignDefinition };
 type Draft = { id: string; version: number; created: boolean };
 
 /**
- * Adds a draft version (latest + 1) to the campaign, creating it when `id` is new or absent (an
- * existing one takes the new name). Drafts are never used by verifications until published. With
- * `orgId` (a member): a new campaign is that organisation's; null for one it may not change.
+ * Adds a draft version (latest + 1) to the campaign (which takes the new name); drafts are never
+ * used by verifications until published. Without `id` it creates a campaign with a new random id.
+ * The operator (no `orgId`) may also create one under an id of their choosing. A member (`orgId`)
+ * names only a campaign their organisation may change: any other id, unknown or another
+ * organisation's, is null alike, so ids in use elsewhere cannot be probed.
  */
 export function createCampaignDraft(db: DbOrTx, input: DraftInput, now: Date): Promise<Draft>;
 export function createCampaignDraft(db: DbOrTx, input: DraftInput, now: Date, orgId: string): Promise<Draft | null>;
 export async function createCampaignDraft(db: DbOrTx, input: DraftInput, now: Date, orgId?: string): Promise<Draft | null> {
   return db.transaction(async (tx) => {
-    const id = input.id ?? await newCampaignId(tx, input.name);
-    const [existing] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update').limit(1);
+    const id = input.id ?? newCampaignId();
+    const [existing] = input.id === undefined ? [] : await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update').limit(1);
     if (existing && !changeableBy(existing, orgId)) return null;
+    // Only the operator creates a campaign under a chosen id; a member's unknown id is refused
+    // as another organisation's is.
+    if (!existing && input.id !== undefined && orgId !== undefined) return null;
     if (existing) {
       await tx.update(campaigns).set({ name: input.name, updatedAt: now }).where(eq(campaigns.id, id));
     } else {

@@ -10,8 +10,10 @@ import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 /**
  * The Campaigns section (`/api/dashboard/campaigns…`): developers, admins and owners shape their
  * organisation's company flows. Another organisation's campaign answers 404, as an unknown one
- * does, so ids say nothing about other customers. The default campaign is everyone's: listed
- * and readable with `shared: true`, but only the operator changes it.
+ * does, so ids say nothing about other customers: a new campaign gets a random id (never one
+ * from its name or of the member's choosing), and a draft for any id not the organisation's is
+ * that same 404. The default campaign is everyone's: listed and readable with `shared: true`,
+ * but only the operator changes it.
  */
 export function campaignRoutes(ctx: AppContext): Hono<MemberEnv> {
   const app = new Hono<MemberEnv>();

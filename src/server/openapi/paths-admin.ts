@@ -110,7 +110,7 @@ function companyAndCampaignPaths(): Paths {
     },
     '/admin/campaigns': {
       get: op('List campaigns', { responses: { 200: ok('Fetched campaigns', list('CampaignSummary')) } }),
-      post: op('Create a campaign, or add a draft version to it', {
+      post: op('Create a campaign (without `id`: a new random id; the operator may also choose one), or add a draft version to it', {
         requestBody: jsonBody(createCampaignBodySchema),
         responses: { 200: ok('Campaign created with a draft version / Draft version added', ref('CampaignDetail')), 400: invalid },
       }),

@@ -150,7 +150,7 @@ function campaignPaths(op: Op): Paths {
   return {
     '/dashboard/campaigns': {
       get: op('The organisation\'s campaigns and the default one (`shared`: read-only)', { responses: { 200: ok('Fetched campaigns', { type: 'array', items: toSchema(dashboardCampaignSummarySchema) }) } }),
-      post: op('Create a campaign of the organisation, or add a draft version to one of its own (the default answers 403 `read_only`)', {
+      post: op('Create a campaign of the organisation (without `id`: it gets a new random id), or add a draft version to one of its own (its `id`; any other id, unknown or another organisation\'s, answers the same 404; the default answers 403 `read_only`)', {
         requestBody: jsonBody(createCampaignBodySchema),
         responses: { 200: ok('Campaign created with a draft version / Draft version added', detail), 400: invalid, 404: unknown },
       }),

@@ -74,10 +74,13 @@ const create: Command = {
   summary: 'add a draft version from a JSON file (creates the campaign if new); publish to use it',
   options: {
     file: { type: 'string', value: 'FILE', required: true, description: 'JSON { id?, name, definition } (see docs/hosted-flows.md: campaigns)' },
-    id: { type: 'string', value: 'ID', description: 'campaign id (overrides the file; an existing id gets a new draft version)' },
+    id: { type: 'string', value: 'ID', description: 'campaign id (overrides the file; an existing id gets a new draft version; none: a new random id)' },
     name: { type: 'string', value: 'NAME', description: 'campaign name (overrides the file)' },
   },
-  details: ['Example: npm run idv -- campaigns create --file merchants.json && npm run idv -- campaigns publish merchants'],
+  details: [
+    'Without an id (in the file or --id) the new campaign gets a random one (cmp_ and 32 hex digits, never from the name), printed here.',
+    'Example: npm run idv -- campaigns create --file merchants.json --id merchants && npm run idv -- campaigns publish merchants',
+  ],
   async run({ opts, json, client, out }) {
     const body = bodyFromFile(opts.string('file')!, opts.string('id'), opts.string('name'));
     const { data, message } = await client().call<CampaignDetail>('POST', '/campaigns', body);

@@ -17,7 +17,9 @@ type Detail = z.infer<typeof dashboardCampaignDetailSchema>;
 
 /**
  * The organisation's company forms: versions and publishing. A new campaign or draft is the
- * API's JSON body (the same one `idv campaigns create` takes), started from the default form.
+ * API's JSON body (the same one `idv campaigns create` takes), started from the default form:
+ * a copy of the default leaves out the id (the server gives the new campaign a random one), a
+ * draft of the organisation's own campaign keeps its id.
  */
 export function CampaignsScreen() {
   const { t, i18n } = useTranslation('dashboard');
@@ -44,7 +46,9 @@ export function CampaignsScreen() {
       list.reload();
     } catch (e) {
       const issues = e instanceof DashboardError && Array.isArray(e.detail.issues) ? (e.detail.issues as { path: string; message: string }[]) : [];
-      setNotice({ tone: 'error', text: issues.length ? issues.map((i) => `${i.path}: ${i.message}`).join('; ') : t('review.failed') });
+      // An id that is not one of the organisation's campaigns (new ids are the server's to choose).
+      const unknownId = e instanceof DashboardError && e.code === 'not_found';
+      setNotice({ tone: 'error', text: issues.length ? issues.map((i) => `${i.path}: ${i.message}`).join('; ') : unknownId ? t('campaigns.unknownId') : t('review.failed') });
     }
   };
   const publish = async (c: Summary) => {
