@@ -91,15 +91,24 @@ describe('dashboard accounts', () => {
     expect((await h.request('GET', '/api/dashboard/me', { headers: { cookie } })).status).toBe(401);
   });
 
-  it('organisations: created and listed by the operator; a member joins one; e-mails are unique', async () => {
+  it('organisations: created and listed by the operator; a member joins one; an accepted e-mail is unique', async () => {
     const org = await h.request('POST', '/api/admin/orgs', { headers: admin(), body: { name: 'Globex' } });
     expect(org.body.data).toMatchObject({ id: expect.stringMatching(/^org_[0-9a-f]{16}$/), name: 'Globex' });
     const list = await h.request('GET', '/api/admin/orgs', { headers: admin() });
     expect(list.body.data.map((o: { id: string }) => o.id)).toEqual(['org_default', org.body.data.id]);
     const m = await newMember('eve@globex.test', 'admin', org.body.data.id);
     expect(m.orgId).toBe(org.body.data.id);
-    const dup = await h.request('POST', '/api/admin/users', { headers: admin(), body: { email: 'EVE@globex.test', role: 'reviewer' } });
-    expect(dup.status).toBe(409);
+    // The same organisation's pending invitation blocks a second one; another's does not (it
+    // does not hold the address): the operator invites it to org_default too.
+    const sameOrg = await h.request('POST', '/api/admin/users', { headers: admin(), body: { email: 'eve@globex.test', role: 'reviewer', orgId: org.body.data.id } });
+    expect([sameOrg.status, sameOrg.body.error?.code]).toEqual([409, 'email_taken']);
+    const elsewhere = await newMember('EVE@globex.test', 'reviewer');
+    expect(elsewhere.orgId).toBe('org_default');
+    // Once accepted, the address is held: the operator (who sees every organisation) is refused.
+    expect((await h.request('POST', '/api/dashboard/auth/set-password', { body: { token: tokenOf(m.signInUrl), password: 'eve has a long passphrase' } })).status).toBe(200);
+    const other = await h.request('POST', '/api/admin/orgs', { headers: admin(), body: { name: 'Initech' } });
+    const dup = await h.request('POST', '/api/admin/users', { headers: admin(), body: { email: 'EVE@globex.test', role: 'reviewer', orgId: other.body.data.id } });
+    expect([dup.status, dup.body.error?.code]).toEqual([409, 'email_taken']);
     const noOrg = await h.request('POST', '/api/admin/users', { headers: admin(), body: { email: 'x@y.test', role: 'reviewer', orgId: 'org_nope' } });
     expect(noOrg.body.error.code).toBe('org_not_found');
     expect((await h.request('POST', '/api/admin/users', { body: { email: 'x@y.test', role: 'owner' } })).status).toBe(401);

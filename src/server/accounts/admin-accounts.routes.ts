@@ -3,7 +3,7 @@ import { createMemberBodySchema, createOrgBodySchema, type CreatedMember } from 
 import type { AppContext } from '../context';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { audit } from './audit';
-import { createMember } from './member-store';
+import { createMember, findMemberByEmail } from './member-store';
 import { createOrg, DEFAULT_ORG_ID, getOrg, listOrgs, toOrg } from './org-store';
 import { createSignInLink } from './sign-in-links';
 
@@ -33,6 +33,9 @@ export function adminAccountRoutes(ctx: AppContext): Hono {
     if (!(await getOrg(ctx.db, orgId))) return fail(c, 400, 'Organisation not found', { code: 'org_not_found' });
     const now = ctx.clock.now();
     const created = await ctx.db.transaction(async (tx) => {
+      // The operator sees every organisation: an address a member holds anywhere is refused here
+      // (other organisations' invitations do not hold it, so they do not block).
+      if (await findMemberByEmail(tx, body.data.email)) return null;
       const res = await createMember(tx, { orgId, email: body.data.email, role: body.data.role }, now);
       if (!res.ok) return null;
       const signInUrl = await createSignInLink(tx, ctx.secrets, res.row.id, ctx.settings.publicUrl, now);

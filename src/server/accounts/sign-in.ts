@@ -1,7 +1,8 @@
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { addressGroup } from '../limits/client-address';
 import { audit, auditBurst } from './audit';
-import { findMemberByEmail, getMember, updateMember, type MemberRow } from './member-store';
+import { findMemberByEmail, getMember, isAddressHeldError, updateMember, type MemberRow } from './member-store';
 import { createSession, revokeMemberSessions } from './member-sessions';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { consumeSignInLink } from './sign-in-links';
@@ -64,6 +65,11 @@ export async function setPasswordWithLink(ctx: Ctx, linkToken: string, password:
     const memberId = await consumeSignInLink(tx, ctx.secrets, linkToken, now);
     const member = memberId ? await getMember(tx, memberId) : null;
     if (!member) return null;
+    // Accepting binds the address. Held by then by a member elsewhere: refused as an invalid link
+    // (whoever holds the link may be the inviter), all rolled back, the link too; in a race the
+    // unique index over accepted members refuses the later one (isAddressHeldError, below).
+    const holder = await findMemberByEmail(tx, member.email);
+    if (holder && holder.id !== member.id) tx.rollback();
     const updated = await updateMember(tx, member.id, { passwordHash: hash, failedSignIns: 0, lockedUntil: null });
     await revokeMemberSessions(tx, member.id, now);
     await audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, 'member.password_set', now, member.id);
@@ -73,6 +79,9 @@ export async function setPasswordWithLink(ctx: Ctx, linkToken: string, password:
     }
     const token = await createSession(tx, ctx.secrets, member.id, now);
     return { ok: true as const, member: updated, token };
+  }).catch((e: unknown) => {
+    if (e instanceof TransactionRollbackError || isAddressHeldError(e)) return null;
+    throw e;
   });
   return result ?? { ok: false };
 }

@@ -10,7 +10,7 @@ import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 
 /**
  * Team (`/api/dashboard/team…`, owners and admins): members, invitations (a one-time link shown
- * to copy; no e-mail is sent), removal. Only an owner makes or removes an owner; nobody removes
+ * to copy; no e-mail is sent; pending ones listed with `active: false`), removal. Only an owner makes or removes an owner; nobody removes
  * themself, so an organisation always keeps the owner who set it up.
  */
 export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
@@ -40,6 +40,8 @@ export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
       await audit(tx, actor(c), 'member.invited', now, res.row.id, { email: res.row.email, role: res.row.role });
       return { ...toMember(res.row), signInUrl };
     });
+    // Only this organisation's own member or invitation: whatever other organisations hold, the
+    // invitation is made and answered alike (member-store.ts: createMember).
     if (!created) return fail(c, 409, 'A member with this e-mail already exists', { code: 'email_taken' });
     return ok(c, 'Member invited', created);
   });

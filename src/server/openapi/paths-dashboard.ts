@@ -23,7 +23,7 @@ export function accountAdminPaths(): Paths {
     '/admin/users': {
       post: op('Add a dashboard member; answers the one-time sign-in link (7 days, no e-mail is sent)', {
         requestBody: jsonBody(createMemberBodySchema),
-        responses: { 200: ok('Member created', ref('CreatedMember')), 400: coded('Invalid body, or `org_not_found`'), 409: coded('`email_taken`') },
+        responses: { 200: ok('Member created', ref('CreatedMember')), 400: coded('Invalid body, or `org_not_found`'), 409: coded('`email_taken`: a member (password set) of any organisation, or a member or invitee of this one') },
       }),
     },
     ...adminSecondFactorPaths(op),
@@ -135,7 +135,7 @@ function teamPaths(op: Op): Paths {
   return {
     '/dashboard/team': {
       get: op('Members of the organisation (never a password hash)', { responses: { 200: ok('Fetched members', { type: 'array', items: ref('Member') }) } }),
-      post: op('Invite a member: answers a one-time sign-in link to pass on (no e-mail is sent)', { requestBody: jsonBody(createMemberBodySchema.omit({ orgId: true })), responses: { 200: ok('Member invited', ref('CreatedMember')), 400: invalid, 409: coded('`email_taken`') } }),
+      post: op('Invite a member: answers a one-time sign-in link to pass on (no e-mail is sent). The same answer whatever other organisations hold the address; it joins the organisation when its owner sets a password through the link', { requestBody: jsonBody(createMemberBodySchema.omit({ orgId: true })), responses: { 200: ok('Member invited', ref('CreatedMember')), 400: invalid, 409: coded('`email_taken`: already a member or invitee of this organisation') } }),
     },
     '/dashboard/audit': { get: op('The organisation\'s activity: every member action (sign-in, keys, decisions, team), newest first, the last 500; owners and admins', { responses: { 200: ok('Fetched activity', { type: 'array', items: ref('AuditEntry') }) } }) },
     '/dashboard/team/{id}': { delete: op('Remove a member (their sessions end)', { parameters: [pathParam('id', 'Member id')], responses: { 200: ok('Member removed', null), 400: coded('`self`'), 404: coded('`not_found`') } }) },
