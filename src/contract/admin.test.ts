@@ -44,11 +44,14 @@ describe('admin answers', () => {
     const delivery = {
       id: 'evt_1', keyId: 'key_1', event: 'webhook.test', destination: 'events', subjectId: null, state: 'delivered',
       attempts: 1, lastError: null, nextAttemptAt: null, deliveredAt: '2025-01-01T00:00:01.000Z', createdAt: '2025-01-01T00:00:00.000Z',
-      payload: { type: 'webhook.test', data: { n: 1 } },
+      payload: { type: 'webhook.test', data: { n: 1 } }, payloadRedacted: false,
       attemptLog: [{ url: 'https://shop.example/hook', attemptedAt: '2025-01-01T00:00:01.000Z', statusCode: 200, error: null, durationMs: 12.5, ok: true }],
     };
     expect(deliverySchema.parse(delivery)).toEqual(delivery);
     expect(issuesOf(deliverySchema.safeParse({ ...delivery, state: 'sent', destination: 'other' })).sort()).toEqual(['destination', 'state']);
+    // Whether the body is the redacted view is always said.
+    const { payloadRedacted: _omitted, ...unsaid } = delivery;
+    expect(issuesOf(deliverySchema.safeParse(unsaid))).toEqual(['payloadRedacted']);
   });
 
   it('test events name their destination', () => {
