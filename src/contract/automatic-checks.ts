@@ -2,6 +2,7 @@
 // re-check, document MRZ), attached to the session for the specialist who reviews it.
 import { z } from 'zod';
 import { raisedSignalSchema } from './risk-rules';
+import { amlChecksSchema } from './screening';
 
 export const livenessRecheckSchema = z.object({
   verdict: z.enum(['passed', 'no_motion', 'other_person', 'uncertain']),
@@ -99,6 +100,8 @@ export const automaticChecksSchema = z.object({
    * signals) and the action the key's risk rules took for each (`none` keeps it informative).
    */
   risk: z.object({ signals: z.array(raisedSignalSchema) }).optional(),
+  /** Added with screening (issue 28): the lists and versions screened and the hits, each with its score's features. */
+  aml: amlChecksSchema.optional(),
   durationMs: z.number().optional(),
 });
 export type AutomaticChecks = z.infer<typeof automaticChecksSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { docInfoSchema } from './document';
 import { individualStatusSchema } from './statuses';
 import { livenessRecordSchema } from './liveness';
+import { screeningHitSchema } from './screening';
 
 /** Where an event goes: the key's events URL (progress) or its decision URL (outcomes). */
 export const destinationSchema = z.enum(['events', 'decision']);
@@ -18,6 +19,8 @@ export const individualEventDestinations = {
   'verification.failed': 'decision',
   /** Ours (spec: not shown): the customer redacted the session; the payload is its skeleton. */
   'verification.redacted': 'events',
+  /** Ours (issue 28): screening found a new or changed sanctions/PEP hit (at the decision, or later when a list changed). */
+  'verification.aml_hit': 'events',
 } as const satisfies Record<string, Destination>;
 
 export const companyEventDestinations = {
@@ -27,6 +30,8 @@ export const companyEventDestinations = {
   'company_verification.successful': 'decision',
   'company_verification.failed': 'decision',
   'company_verification.redacted': 'events',
+  /** Ours (issue 28): the company, an officer, an owner or the representative has a new or changed screening hit. */
+  'company_verification.aml_hit': 'events',
 } as const satisfies Record<string, Destination>;
 
 /** Sent by `idv webhooks test` to both URLs; consumers must tolerate unfamiliar types anyway. */
@@ -94,6 +99,30 @@ export const individualDecisionPayloadSchema = z.object({
   }
 });
 export type IndividualDecisionPayload = z.infer<typeof individualDecisionPayloadSchema>;
+
+/** One hit as the aml_hit events carry it: the listed entity, the list and version, the score and its features. */
+export const amlHitEventHitSchema = screeningHitSchema.pick({
+  id: true, part: true, partName: true, listId: true, listName: true, listVersion: true, entityKey: true, entityName: true,
+  matchedName: true, signal: true, score: true, features: true, state: true,
+});
+
+/**
+ * `verification.aml_hit` / `company_verification.aml_hit` (ours; consumers tolerate new types):
+ * the subject's ids and state, and the hits new or changed since the last screening.
+ */
+export const amlHitPayloadSchema = z.object({
+  /** `verification.aml_hit`: the verification; `company_verification.aml_hit`: the company verification's public id. */
+  verificationId: z.string(),
+  companyVerificationId: z.string().optional(),
+  vendorData: z.string(),
+  status: z.string(),
+  statusCode: z.number().int(),
+  occurredAt: z.string(),
+  /** `decision` (screened as the session was decided or submitted) or `monitoring` (screened again after a list import). */
+  trigger: z.enum(['decision', 'monitoring']),
+  hits: z.array(amlHitEventHitSchema),
+});
+export type AmlHitPayload = z.infer<typeof amlHitPayloadSchema>;
 
 const str = z.string();
 export const companyBusinessPayloadSchema = z.object({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const riskSignals = [
   'duplicate_face', 'reused_document', 'blocklist_hit', 'liveness_retries', 'injected_camera',
   'puppet_suspected', 'document_expired', 'minimum_age', 'name_unconfirmed', 'document_data_mismatch',
+  'sanctions_hit', 'pep_hit',
 ] as const;
 export type RiskSignal = (typeof riskSignals)[number];
 export const riskActions = ['none', 'review', 'decline'] as const;
@@ -28,6 +29,9 @@ export const DEFAULT_RISK_RULES: Record<RiskSignal, RiskAction> = {
   name_unconfirmed: 'review',
   // The front's print and the licence's barcode disagree: an altered card, or a misread; a specialist tells.
   document_data_mismatch: 'review',
+  // A name like a listed one is an alert, not a finding: a specialist compares the evidence (issue 28).
+  sanctions_hit: 'review',
+  pep_hit: 'review',
 };
 
 export const riskSignalSchema = z.enum(riskSignals);
@@ -50,5 +54,7 @@ export const raisedSignalSchema = z.object({
   distance: z.number().optional(),
   /** The blocklist entry hit. */
   listEntryId: z.string().optional(),
+  /** The screening hit (sanctions_hit, pep_hit): resolved in the case view, shown in checks.aml. */
+  hitId: z.string().optional(),
 });
 export type RaisedSignal = z.infer<typeof raisedSignalSchema>;

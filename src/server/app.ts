@@ -29,6 +29,9 @@ import { adminWebhookRoutes } from './webhooks/admin-webhooks.routes';
 import { adminReviewRoutes } from './individual/routes/admin-review.routes';
 import { adminCompanyRoutes } from './company/routes/admin.routes';
 import { adminCampaignRoutes } from './campaigns/admin-campaigns.routes';
+import { adminScreeningRoutes, dashboardScreeningRoutes } from './screening/screening.routes';
+import { screeningMonitor } from './jobs/screening-monitor';
+import { screeningAuditSubject } from './dashboard/screening-audit-subject';
 import { requireAdmin } from './http/admin-auth';
 import { docsRoutes } from './openapi/docs.routes';
 import { hostedIndividualRoutes } from './individual/routes/hosted.routes';
@@ -45,6 +48,8 @@ import { httpTracing } from './telemetry/http-tracing';
 
 /** JSON bodies are small; media uploads have their own, larger limit in the hosted routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
+/** An organisation's own list uploaded from the dashboard (JSON with the file's text). */
+const LIST_UPLOAD_LIMIT = 20 * 1024 * 1024;
 
 export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?: Readiness } = {}): Hono {
   const app = new Hono();
@@ -105,7 +110,11 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.route('/api/v1', v1CompanyRoutes(ctx));
   // Every admin route needs the admin token; route groups below are mounted behind it.
   // Dashboard: member sessions (cookie + CSRF), JSON bodies only.
-  app.use('/api/dashboard/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => fail(c, 413, messages.tooLarge) }));
+  // An organisation's own screening list is a file (up to LIST_UPLOAD_LIMIT); every other dashboard body is small JSON.
+  const listUpload = /^\/api\/dashboard\/screening\/lists\/[^/]+\/versions$/;
+  const dashboardBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => fail(c, 413, messages.tooLarge) });
+  const listBodyLimit = bodyLimit({ maxSize: LIST_UPLOAD_LIMIT, onError: (c) => fail(c, 413, messages.tooLarge) });
+  app.use('/api/dashboard/*', (c, next) => (listUpload.test(c.req.path) ? listBodyLimit(c, next) : dashboardBodyLimit(c, next)));
   app.route('/api/dashboard', dashboardAuthRoutes(ctx));
   app.route('/api/dashboard', securityRoutes(ctx));
   app.route('/api/dashboard', orgSecurityRoutes(ctx));
@@ -113,6 +122,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.route('/api/dashboard', developerRoutes(ctx));
   app.route('/api/dashboard', teamRoutes(ctx));
   app.route('/api/dashboard', campaignRoutes(ctx));
+  app.route('/api/dashboard', dashboardScreeningRoutes(ctx, screeningMonitor(ctx), screeningAuditSubject(ctx)));
   app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/admin', adminAccountRoutes(ctx));
@@ -121,6 +131,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.route('/api/admin', adminReviewRoutes(ctx));
   app.route('/api/admin', adminCompanyRoutes(ctx));
   app.route('/api/admin', adminCampaignRoutes(ctx));
+  app.route('/api/admin', adminScreeningRoutes(ctx, screeningMonitor(ctx)));
   app.route('/api', docsRoutes(ctx));
   app.route('/api', mediaRoutes(ctx, companyDocumentMedia(ctx)));
 

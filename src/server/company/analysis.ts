@@ -3,6 +3,7 @@ import {
   type CampaignDefinition,
 } from '../../contract/campaign';
 import { businessFieldRequired, ownershipTotal, type CompanyFormValues } from '../../contract/company-form';
+import type { AmlChecks } from '../../contract/screening';
 
 /**
  * The analysis run at submit, stored in `analysis` and echoed in the payload's `review` block.
@@ -13,6 +14,8 @@ import { businessFieldRequired, ownershipTotal, type CompanyFormValues } from '.
  */
 export const reviewFlagCodes = [
   'no_officers', 'owner_details_missing', 'liveness_not_completed', 'liveness_failed', 'documents_missing',
+  // Screening (issue 28): a hit on the company or one of its people that no reviewer found false.
+  'aml_hit',
 ] as const;
 export type ReviewFlag = (typeof reviewFlagCodes)[number];
 
@@ -29,6 +32,15 @@ export interface CompanyAnalysis {
   officers: number;
   documents: Record<string, number>;
   [k: string]: unknown;
+}
+
+/**
+ * The analysis with the screening's outcome: `aml` (lists, versions, hits with their scores) and
+ * the `aml_hit` flag while a hit is not resolved as a false match.
+ */
+export function withScreening(a: CompanyAnalysis, aml: AmlChecks): CompanyAnalysis {
+  const flagged = aml.hits.some((h) => h.state !== 'false_match');
+  return { ...a, aml, reviewFlags: flagged && !a.reviewFlags.includes('aml_hit') ? [...a.reviewFlags, 'aml_hit'] : a.reviewFlags.filter((f) => flagged || f !== 'aml_hit') };
 }
 
 /** What an account needs before it can be provisioned, where the campaign asks for it. */

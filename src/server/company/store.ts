@@ -40,7 +40,7 @@ export async function campaignOf(db: DbOrTx, row: Pick<CompanyRow, 'campaignId' 
 }
 
 export async function keyOf(db: DbOrTx, apiKeyId: string) {
-  const [key] = await db.select({ id: apiKeys.id, mode: apiKeys.mode, branding: apiKeys.branding, eventsUrl: apiKeys.eventsUrl, selfieUpload: apiKeys.selfieUpload, orgId: apiKeys.orgId, defaultLanguage: apiKeys.defaultLanguage, livenessMaxRounds: apiKeys.livenessMaxRounds })
+  const [key] = await db.select({ id: apiKeys.id, mode: apiKeys.mode, branding: apiKeys.branding, eventsUrl: apiKeys.eventsUrl, selfieUpload: apiKeys.selfieUpload, orgId: apiKeys.orgId, defaultLanguage: apiKeys.defaultLanguage, livenessMaxRounds: apiKeys.livenessMaxRounds, amlMonitoring: apiKeys.amlMonitoring })
     .from(apiKeys).where(eq(apiKeys.id, apiKeyId)).limit(1);
   if (!key) throw new Error(`api key ${apiKeyId} is missing`);
   return key;

@@ -2,13 +2,15 @@ import { reviewStepIndex } from '../../contract/campaign';
 import { buildCompanySubmitSchema, draftSectionIds, type CompanyFormValues } from '../../contract/company-form';
 import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
-import { analyseCompany } from './analysis';
+import { screenSubject } from '../screening/screen-subject';
+import { analyseCompany, withScreening } from './analysis';
+import { companyScreeningSubject, enqueueCompanyAmlHit } from './screening';
 import { appendAudit } from './audit';
 import { enqueueCompanyEvent } from './events';
 import { completedSteps, formValuesOf, storedDocuments } from './form-values';
 import { buildExtractedProfile } from './extracted';
 import { editableFailure, hostedFail, progressOf, type HostedFail } from './hosted';
-import { campaignOf, lockCompany, updateCompany } from './store';
+import { campaignOf, keyOf, lockCompany, updateCompany } from './store';
 import { companyStatusCode } from './transitions';
 
 export interface Submitted {
@@ -47,7 +49,10 @@ export async function submitCompany(ctx: AppContext, processId: string): Promise
     const values: CompanyFormValues = parsed.data;
     const draft: Record<string, unknown> = { ...row.draft };
     for (const s of draftSectionIds) if (values[s] !== undefined) draft[s] = values[s];
-    const analysis = analyseCompany(values, campaign.definition, campaign.version, now);
+    const key = await keyOf(tx, row.apiKeyId);
+    // Screening (screening/): the company, its officers, owners and representative, before the analysis is stored.
+    const screened = await screenSubject(tx, ctx.db, companyScreeningSubject(row, key, values), now);
+    const analysis = withScreening(analyseCompany(values, campaign.definition, campaign.version, now), screened.aml);
     const progress = {
       ...row.progress,
       currentStep: reviewStepIndex(campaign.definition),
@@ -63,6 +68,7 @@ export async function submitCompany(ctx: AppContext, processId: string): Promise
       extractedProfile: buildExtractedProfile(values, storedDocuments(row), now), auditTrail, updatedAt: now,
     });
     await enqueueCompanyEvent(tx, saved, campaign.definition, 'company_verification.submitted', now);
+    await enqueueCompanyAmlHit(tx, saved, screened.fresh, 'decision', now);
     return {
       ok: true as const, status: 'submitted' as const, statusCode: saved.statusCode, submittedAt: now.toISOString(),
       verificationId: saved.publicId, redirect: saved.redirect,

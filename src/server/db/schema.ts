@@ -43,6 +43,8 @@ export const apiKeys = pgTable('api_keys', {
   minimumAge: integer('minimum_age'),
   /** Days the image-free face embeddings outlive the media, for repeat detection only (null: erased with the media). */
   embeddingRetentionDays: integer('embedding_retention_days'),
+  /** Ongoing screening (screening/): the key's verified subjects are screened again after every list import. */
+  amlMonitoring: boolean('aml_monitoring').notNull().default(false),
   createdAt: ts('created_at').notNull(),
   revokedAt: ts('revoked_at'),
 }, (t) => [uniqueIndex('api_keys_lookup_digest').on(t.lookupDigest)]);
@@ -385,3 +387,111 @@ export const riskListEntries = pgTable('risk_list_entries', {
   removedAt: ts('removed_at'),
   removedBy: text('removed_by'),
 }, (t) => [index('risk_list_org').on(t.orgId, t.list, t.removedAt)]);
+
+/**
+ * A sanctions, PEP or internal list screening runs against (screening/). `orgId` null: an
+ * operator's list, screened for every organisation; set: one organisation's own list.
+ * `currentVersion` 0 until the first import; each import is a new version (screening_list_versions).
+ */
+export const screeningLists = pgTable('screening_lists', {
+  id: text('id').primaryKey(),
+  orgId: text('org_id'),
+  name: text('name').notNull(),
+  kind: text('kind').$type<'sanctions' | 'pep' | 'internal'>().notNull(),
+  format: text('format').notNull(),
+  currentVersion: integer('current_version').notNull().default(0),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** One import of a list: what the file held and what changed since the version before. */
+export const screeningListVersions = pgTable('screening_list_versions', {
+  listId: text('list_id').notNull(),
+  version: integer('version').notNull(),
+  importedAt: ts('imported_at').notNull(),
+  importedBy: text('imported_by').notNull(),
+  /** The uploaded files' names and SHA-256 ({ name, sha256, bytes }[]). */
+  sources: jsonb('sources').$type<{ name: string; sha256: string; bytes: number }[]>().notNull(),
+  /** The publisher's own date of the file when it says (e.g. the UN's dateGenerated). */
+  publishedAt: text('published_at'),
+  entityCount: integer('entity_count').notNull(),
+  nameCount: integer('name_count').notNull(),
+  /** Keys added, removed and changed since the previous version ({ added, removed, changed }: string[]). */
+  diff: jsonb('diff').$type<{ added: string[]; removed: string[]; changed: string[] }>().notNull(),
+}, (t) => [primaryKey({ columns: [t.listId, t.version] })]);
+
+/**
+ * A listed entity as one or more versions held it: a row per content, valid from `sinceVersion`
+ * until `untilVersion` (null: still listed). A change closes the row and opens another, so every
+ * version's content stays readable (a hit names what the list said when it was found).
+ */
+export const screeningEntities = pgTable('screening_entities', {
+  listId: text('list_id').notNull(),
+  key: text('key').notNull(),
+  sinceVersion: integer('since_version').notNull(),
+  untilVersion: integer('until_version'),
+  /** SHA-256 of the entity's canonical JSON: a change of it is a change of the entity. */
+  digest: text('digest').notNull(),
+  data: jsonb('data').$type<Json>().notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.listId, t.key, t.sinceVersion] }),
+  index('screening_entities_current').on(t.listId, t.untilVersion),
+]);
+
+/**
+ * What screening found for one subject: a verification (`individual`) or a company
+ * verification (`company`) and its part (the person, the company, an officer, an owner, the
+ * representative), against one listed entity. A reviewer resolves it as a true or a false
+ * match; a false match stays resolved while the entity's digest is the one resolved.
+ */
+export const screeningHits = pgTable('screening_hits', {
+  id: text('id').primaryKey(),
+  orgId: text('org_id').notNull(),
+  subjectType: text('subject_type').$type<'individual' | 'company'>().notNull(),
+  subjectId: text('subject_id').notNull(),
+  /** `person`, `company`, `officer:<n>`, `owner:<n>`, `representative`. */
+  part: text('part').notNull(),
+  /** The name screened, as the subject gave it. */
+  partName: text('part_name').notNull(),
+  listId: text('list_id').notNull(),
+  listVersion: integer('list_version').notNull(),
+  entityKey: text('entity_key').notNull(),
+  entityDigest: text('entity_digest').notNull(),
+  entityName: text('entity_name').notNull(),
+  matchedName: text('matched_name').notNull(),
+  signal: text('signal').$type<'sanctions_hit' | 'pep_hit'>().notNull(),
+  score: real('score').notNull(),
+  features: jsonb('features').$type<{ feature: string; value: number; detail: string }[]>().notNull(),
+  state: text('state').$type<'open' | 'true_match' | 'false_match'>().notNull().default('open'),
+  /** The entity digest the resolution was made on (a changed entity reopens a false match). */
+  resolvedDigest: text('resolved_digest'),
+  resolvedBy: text('resolved_by'),
+  resolvedAt: ts('resolved_at'),
+  resolutionReason: text('resolution_reason'),
+  /** No longer found (the entity left the list, or the subject changed): kept for the record. */
+  goneAt: ts('gone_at'),
+  firstSeenAt: ts('first_seen_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+}, (t) => [
+  uniqueIndex('screening_hits_subject_entity').on(t.subjectType, t.subjectId, t.part, t.listId, t.entityKey),
+  index('screening_hits_org_state').on(t.orgId, t.state),
+]);
+
+/**
+ * A subject screened once, and monitored when its key asks (`api_keys.aml_monitoring`): after
+ * each import it is screened again. Names and dates are not copied here: they are read from the
+ * subject's record at each screening (and so are gone when its retention erases them).
+ */
+export const screeningSubjects = pgTable('screening_subjects', {
+  subjectType: text('subject_type').$type<'individual' | 'company'>().notNull(),
+  subjectId: text('subject_id').notNull(),
+  orgId: text('org_id').notNull(),
+  keyId: text('key_id').notNull(),
+  monitored: boolean('monitored').notNull().default(false),
+  lastScreenedAt: ts('last_screened_at').notNull(),
+  /** The list versions of the last screening ({ listId: version }). */
+  listVersions: jsonb('list_versions').$type<Record<string, number>>().notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.subjectType, t.subjectId] }),
+  index('screening_subjects_monitored').on(t.monitored, t.subjectType, t.subjectId),
+]);

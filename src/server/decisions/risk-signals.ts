@@ -34,6 +34,8 @@ export interface RiskInput {
   liveness?: LivenessRiskInput;
   /** UTC date ages are counted at (YYYY-MM-DD). */
   today?: string;
+  /** Screening hits not found false (screening/screen-subject.ts amlSignals). */
+  screening?: { signal: 'sanctions_hit' | 'pep_hit'; detail: string; hitId: string }[];
 }
 
 /** Failed tries tolerated before `liveness_retries`: one round of three, as an honest person may need. */
@@ -82,6 +84,7 @@ export function raiseSignals(a: SessionAnalysis, input: RiskInput = {}): RaisedS
     const { signal, detail, ...extra } = m;
     raise(signal, detail, extra);
   }
+  for (const h of input.screening ?? []) raise(h.signal, h.detail, { hitId: h.hitId });
   return out;
 }
 
