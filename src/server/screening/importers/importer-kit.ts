@@ -148,9 +148,16 @@ export type XmlNode = { [key: string]: unknown };
  * passport "007" stays "007"). Why validate first: the parser is lenient about truncation and the
  * validator says on which line the damage is.
  */
-export function parseXml(text: string): { ok: true; doc: XmlNode } | { ok: false; line: number; error: string } {
-  const valid = XMLValidator.validate(text);
+export function parseXml(xml: string): { ok: true; doc: XmlNode } | { ok: false; line: number; error: string } {
+  const valid = XMLValidator.validate(xml);
   if (valid !== true) {
+    // Elements still open at the end: the validator reports line 1, but the damage is where the text stops.
+    const open = /^Invalid '\[(.*)\]' found/s.exec(valid.err.msg);
+    if (open) {
+      const line = lineAt(xml, xml.length);
+      const tags = open[1]!.replace(/[\s"]+/g, '').split(',').slice(-2).join(' > ');
+      return { ok: false, line, error: `line ${line}: the XML ends with elements still open (… ${tags}): truncated?` };
+    }
     const line = valid.err.line || 1;
     return { ok: false, line, error: `line ${line}: the XML is not well-formed (${valid.err.msg})` };
   }
@@ -163,7 +170,7 @@ export function parseXml(text: string): { ok: true; doc: XmlNode } | { ok: false
     trimValues: true,
     processEntities: true,
   });
-  return { ok: true, doc: parser.parse(text) as XmlNode };
+  return { ok: true, doc: parser.parse(xml) as XmlNode };
 }
 
 /** A child that may be absent, one node or many, as an array. */
