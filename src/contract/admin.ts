@@ -123,6 +123,8 @@ export const createKeyBodySchema = z.object({
   riskRules: riskRulesSchema.optional(),
   minimumAge: minimumAgeSchema.optional(),
   embeddingRetentionDays: embeddingRetentionDaysSchema.optional(),
+  /** Ongoing screening (default false): the key's screened subjects are screened again after every list import. */
+  amlMonitoring: z.boolean().optional(),
   /** The customer organisation that owns the key (default `org_default`). */
   orgId: z.string().min(1).max(64).optional(),
 });
@@ -149,6 +151,8 @@ export const updateKeyBodySchema = z.object({
   minimumAge: minimumAgeSchema.nullable().optional(),
   /** null: embeddings are erased with the media. */
   embeddingRetentionDays: embeddingRetentionDaysSchema.nullable().optional(),
+  /** Ongoing screening after list imports (sanctions_hit / pep_hit, `*.aml_hit` events). */
+  amlMonitoring: z.boolean().optional(),
 });
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
 
@@ -176,6 +180,8 @@ export const adminKeySchema = z.object({
   riskRules: z.record(riskSignalSchema, riskActionSchema),
   minimumAge: z.number().int().nullable(),
   embeddingRetentionDays: z.number().int().nullable(),
+  /** Ongoing screening after list imports. */
+  amlMonitoring: z.boolean(),
   orgId: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),

@@ -98,7 +98,7 @@ export function parseCommandLine(
   const min = args.filter((a) => !a.optional).length;
   const pos = parsed.positionals;
   if (pos.length < min) throw new UsageError(`missing ${args.slice(pos.length, min).map((a) => a.name).join(' ')}`);
-  if (pos.length > args.length) throw new UsageError(`unexpected argument '${pos[args.length]}'`);
+  if (pos.length > args.length && !args.at(-1)?.variadic) throw new UsageError(`unexpected argument '${pos[args.length]}'`);
   args.forEach((a, i) => {
     const v = pos[i];
     if (a.choices && v !== undefined && !a.choices.includes(v)) {

@@ -15,7 +15,7 @@ function optionLines(options: Record<string, OptionSpec>): string[] {
 }
 
 export function usageLine(group: CommandGroup, cmd: Command): string {
-  const args = (cmd.args ?? []).map((a) => (a.optional ? `[${a.name}]` : a.name));
+  const args = (cmd.args ?? []).map((a) => { const n = a.variadic ? `${a.name}...` : a.name; return a.optional ? `[${n}]` : n; });
   const opts = Object.entries(cmd.options ?? {}).map(([name, o]) => {
     const s = `--${name}${o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : ''}`;
     return o.required ? s : `[${s}]${o.multiple ? '…' : ''}`;

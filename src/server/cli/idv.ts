@@ -9,6 +9,7 @@ import { keysCommands } from './commands/keys';
 import { webhooksCommands } from './commands/webhooks';
 import { reviewCommands } from './commands/review';
 import { campaignsCommands } from './commands/campaigns';
+import { listsCommands } from './commands/lists';
 import { companyCommands } from './commands/company';
 import { orgsCommands, usersCommands } from './commands/accounts';
 
@@ -18,6 +19,7 @@ export const groups: CommandGroup[] = [
   webhooksCommands,
   reviewCommands,
   campaignsCommands,
+  listsCommands,
   companyCommands,
   orgsCommands,
   usersCommands,

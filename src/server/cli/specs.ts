@@ -19,4 +19,6 @@ export interface ArgSpec {
   name: string;
   optional?: boolean;
   choices?: readonly string[];
+  /** The last argument may take several values (`FILE...`); at least one unless optional. */
+  variadic?: boolean;
 }

@@ -26,6 +26,7 @@ export interface CreateKeyInput {
   riskRules?: Record<string, string>;
   minimumAge?: number | null;
   embeddingRetentionDays?: number | null;
+  amlMonitoring?: boolean;
 }
 
 /** Creates a key; the plain key is returned once and never stored in clear. */
@@ -52,6 +53,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     riskRules: input.riskRules ?? {},
     minimumAge: input.minimumAge ?? null,
     embeddingRetentionDays: input.embeddingRetentionDays ?? null,
+    amlMonitoring: input.amlMonitoring ?? false,
     createdAt: now,
   }).returning();
   return { row: row!, apiKey };

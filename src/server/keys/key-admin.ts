@@ -21,6 +21,7 @@ export interface KeyPatch {
   riskRules?: RiskRules | null;
   minimumAge?: number | null;
   embeddingRetentionDays?: number | null;
+  amlMonitoring?: boolean;
 }
 
 /** Stored branding is jsonb; anything unexpected in it is dropped rather than shown. */
@@ -67,6 +68,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     riskRules: keyRiskRules(row),
     minimumAge: row.minimumAge,
     embeddingRetentionDays: row.embeddingRetentionDays,
+    amlMonitoring: row.amlMonitoring,
     orgId: row.orgId,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -121,6 +123,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.riskRules !== undefined) set.riskRules = patch.riskRules === null ? {} : { ...storedRiskRules(row.riskRules), ...patch.riskRules };
   if (patch.minimumAge !== undefined) set.minimumAge = patch.minimumAge;
   if (patch.embeddingRetentionDays !== undefined) set.embeddingRetentionDays = patch.embeddingRetentionDays;
+  if (patch.amlMonitoring !== undefined) set.amlMonitoring = patch.amlMonitoring;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
   return { kind: 'ok', row: updated! };

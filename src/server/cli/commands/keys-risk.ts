@@ -15,6 +15,7 @@ export const riskOptions: Record<string, OptionSpec> = {
     type: 'string', value: 'DAYS',
     description: 'keep image-free face embeddings this many days past the decision, for repeat detection only (0-3650; update: "" to erase them with the media)',
   },
+  'aml-monitoring': { type: 'string', value: 'on|off', description: 'screen the key\'s verified people and companies again after every sanctions/PEP list import (default off)' },
 };
 
 /** Digits become numbers for the schema to range-check; '' clears (update). */
@@ -38,6 +39,11 @@ export function riskFrom(opts: Options): Record<string, unknown> {
   }
   if (opts.has('minimum-age')) out.minimumAge = numberOrClear(opts.string('minimum-age') ?? '');
   if (opts.has('embedding-retention-days')) out.embeddingRetentionDays = numberOrClear(opts.string('embedding-retention-days') ?? '');
+  if (opts.has('aml-monitoring')) {
+    const v = opts.string('aml-monitoring');
+    if (v !== 'on' && v !== 'off') throw new UsageError(`--aml-monitoring: expected on or off, got "${v ?? ''}"`);
+    out.amlMonitoring = v === 'on';
+  }
   return out;
 }
 
@@ -48,5 +54,6 @@ export function riskFields(k: AdminKey): [string, string][] {
     ['risk rules', changed.length ? changed.map(([s, a]) => `${s}=${a}`).join(', ') : 'defaults'],
     ['minimum age', k.minimumAge === null ? 'none' : String(k.minimumAge)],
     ['embeddings kept', k.embeddingRetentionDays === null ? 'with the media' : `${k.embeddingRetentionDays} days`],
+    ['aml monitoring', k.amlMonitoring ? 'on' : 'off'],
   ];
 }
