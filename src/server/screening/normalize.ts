@@ -46,11 +46,23 @@ export const GENERIC_WORDS = new Set([
 // Titles and honorifics in front of a person's name say nothing about who it is.
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'madam', 'mme', 'mlle', 'herr', 'frau', 'sr', 'sra', 'jr']);
 
+const HANGUL = /[\uac00-\ud7af]/u;
+
+/**
+ * A Hangul syllable as Korean names are written in Latin: the Revised Romanization any-ascii
+ * gives ("gim jeong eun"), with the spellings passports and lists use instead (McCune–Reischauer
+ * and custom: k/p/t for initial g/b/d, o for eo, u for eu, a final k): "kim jong un".
+ */
+function koreanSyllable(ch: string): string {
+  return anyAscii(ch).toLowerCase().replace(/^g/u, 'k').replace(/^b/u, 'p').replace(/^d/u, 't')
+    .replace(/eo/gu, 'o').replace(/eu/gu, 'u').replace(/(?<=[aeiou])g$/u, 'k');
+}
+
 /** Latin spelling of any script, lower case, no diacritics; syllabic scripts spaced per character. */
 export function toLatin(s: string): string {
   let out = '';
   for (const ch of s.normalize('NFKC')) {
-    out += SYLLABIC.test(ch) ? ` ${anyAscii(ch)} ` : ch;
+    out += HANGUL.test(ch) ? ` ${koreanSyllable(ch)} ` : SYLLABIC.test(ch) ? ` ${anyAscii(ch)} ` : ch;
   }
   // Apostrophes and the ayn/hamza marks transliteration leaves join their neighbours ("O'Neil", "Ma'mun").
   return anyAscii(out).toLowerCase().replace(/['`\u2019\u02bc\u02bf\u02be]/gu, '');
@@ -73,14 +85,19 @@ export function normalizeName(s: string, kind: 'person' | 'organization' | 'othe
 }
 
 /**
- * The consonants of a token (vowels, y, w, h-after-consonant dropped, doubles collapsed, v≡w, k≡q≡c):
- * what an Arabic or Hebrew spelling writes and a Latin one agrees with ("mhmd" ~ "mohamed").
+ * The consonants of a token (vowels and the semivowels y and w dropped, doubles collapsed,
+ * q≡c≡k, ph≡f): what an Arabic, Hebrew or Thai spelling writes and a Latin one agrees with
+ * ("mhmd" ~ "mohamed", "dvd" ~ "david", "msh" ~ "moshe"). Digraphs (sh, kh, th) are kept: both
+ * sides write them alike.
  */
 export function skeleton(token: string): string {
-  const t = token.replace(/kh/gu, 'k').replace(/ph/gu, 'f').replace(/([bcdfgjklmnpqrstvxz])h/gu, '$1')
-    .replace(/[qc]/gu, 'k').replace(/v/gu, 'w').replace(/[aeiouyw]/gu, '');
+  // A leading y or w is a consonant in every script (Yusuf, Walid); elsewhere it is often a vowel.
+  const t = token.replace(/ph/gu, 'f').replace(/[qc]/gu, 'k').replace(/(?!^)[aeiouyw]|^[aeiou]/gu, '');
   return t.replace(/(.)\1+/gu, '$1');
 }
+
+/** The consonants of a whole name, its tokens joined ("bd llh" and "abdullah" both "bdlh"). */
+export const joinedSkeleton = (tokens: string[]): string => skeleton(tokens.join(''));
 
 /** An identifier as compared: letters and digits only, upper case ("A-123 456" ≡ "A123456"). */
 export function normalizeIdentifier(v: string): string {
