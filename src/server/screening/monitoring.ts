@@ -8,7 +8,7 @@ import type { ScreeningHitView } from '../../contract/screening';
 import { screeningHits, screeningSubjects } from '../db/schema';
 import type { Db, Tx } from '../db/types';
 import { screeningCacheOf } from './index-cache';
-import { findHits, recordScreening, type ScreeningSubject } from './screen-subject';
+import { findHits, recordScreening, withReadings, type ScreeningSubject } from './screen-subject';
 
 /** One product's monitored subjects: how to rebuild them and what a new or changed hit does. */
 export interface MonitoredSource {
@@ -57,7 +57,7 @@ export async function rescreenMonitored(db: Db, sources: MonitoredSource[], now:
       for (const subject of subjects) {
         const loaded = await cache.forOrg(db, subject.orgId);
         const lists = loaded.flatMap((l) => l.lists);
-        const found = findHits(loaded, subject);
+        const found = findHits(loaded, await withReadings(subject));
         run.screened++;
         if (!found.length && !withHits.has(subject.id)) {
           // Subjects of one page share the operator's lists; an organisation's own lists change the stamp, so those are stamped one by one.

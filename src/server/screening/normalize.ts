@@ -14,8 +14,8 @@ export interface NormalName {
   script: NameScript;
 }
 
-// Scripts whose characters are syllables or words (one token per character, so "习近平" is "xi jin ping").
-const SYLLABIC = /[\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u3040-\u30ff]/u;
+// Scripts whose characters are syllables or words (one token per character, so "习近平" is "xi jin ping"; Kana is spelled by runs).
+const SYLLABIC = /[\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 
 /** The dominant non-Latin script of a name, else latin. */
 export function scriptOf(s: string): NameScript {

@@ -8,6 +8,7 @@ import { screeningHits, screeningSubjects } from '../db/schema';
 import type { Db, Tx } from '../db/types';
 import { randomHex128 } from '../lib/ids';
 import { screeningCacheOf, type LoadedIndex, type ScreenedList } from './index-cache';
+import { hasHanOrKana, readingsOf } from './readings';
 import { DEFAULT_THRESHOLD, screenQuery, type ScreeningHit, type ScreeningQuery } from './matcher';
 
 type HitRow = typeof screeningHits.$inferSelect;
@@ -54,6 +55,18 @@ const partLabel = (p: SubjectPart) => p.query.names[0] ?? '';
 /** What the matcher found for a subject, before anything is stored. */
 export interface Found { part: SubjectPart; hit: ScreeningHit }
 
+/** The subject with every Han or Kana name also under its Korean and Japanese readings (readings.ts). */
+export async function withReadings<S extends Pick<ScreeningSubject, 'parts'>>(subject: S): Promise<S> {
+  if (!subject.parts.some((p) => p.query.names.some(hasHanOrKana))) return subject;
+  const parts = [];
+  for (const p of subject.parts) {
+    const names: string[] = [];
+    for (const n of p.query.names) names.push(...await readingsOf(n));
+    parts.push({ ...p, query: { ...p.query, names: [...new Set(names)] } });
+  }
+  return { ...subject, parts };
+}
+
 /** Runs the matcher over every part of the subject, against loaded indexes (pure, in memory). */
 export function findHits(loaded: LoadedIndex[], subject: Pick<ScreeningSubject, 'parts'>, threshold = DEFAULT_THRESHOLD): Found[] {
   const found: Found[] = [];
@@ -71,7 +84,7 @@ export function findHits(loaded: LoadedIndex[], subject: Pick<ScreeningSubject, 
  */
 export async function screenSubject(tx: Tx, root: Db, subject: ScreeningSubject, now: Date, threshold = DEFAULT_THRESHOLD): Promise<ScreeningOutcome> {
   const loaded = await screeningCacheOf(root).forOrg(tx, subject.orgId);
-  return recordScreening(tx, subject, loaded.flatMap((l) => l.lists), findHits(loaded, subject, threshold), now, threshold);
+  return recordScreening(tx, subject, loaded.flatMap((l) => l.lists), findHits(loaded, await withReadings(subject), threshold), now, threshold);
 }
 
 /** Stores what a screening found: new hits, updated ones (reopened when their entity changed), gone ones, the subject's last screening. */
