@@ -64,11 +64,11 @@ export const completeDraft = {
  * consent given (as the welcome screen's Start does), every section saved, both documents
  * uploaded, liveness done, submitted.
  */
-export async function submittedCompany(ctx: AppContext, opts: { apiKeyId: string; vendorData?: string }) {
+export async function submittedCompany(ctx: AppContext, opts: { apiKeyId: string; vendorData?: string; draft?: Partial<CompanyFormValues> }) {
   const c = await insertCompany(ctx, opts);
   const consented = await saveDraft(ctx, c.id, { consent: true, currentStep: 0 });
   if (!consented.ok) throw new Error(`consent: ${consented.code}`);
-  for (const [section, data] of Object.entries(completeDraft)) {
+  for (const [section, data] of Object.entries({ ...completeDraft, ...opts.draft })) {
     const saved = await saveDraft(ctx, c.id, { section: section as keyof typeof completeDraft, data });
     if (!saved.ok) throw new Error(`save ${section}: ${saved.code}`);
   }
