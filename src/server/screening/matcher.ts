@@ -192,6 +192,8 @@ export function buildScreeningIndex(lists: IndexedList[]): ScreeningIndex {
 
 // Scripts that leave vowels out: their tokens are compared on consonants too.
 const CONSONANTAL: ReadonlySet<NameScript> = new Set(['arabic', 'hebrew', 'thai', 'hangul']);
+/** Two parts joined must spell the other side's one part nearly exactly. */
+const JOIN_MIN = 0.9;
 /** A consonant skeleton equal on both sides: as good as a spelling variant, short of exact. */
 const SKELETON_SIMILARITY = 0.9;
 /** An initial ("J.") standing for a name that begins with it. */
@@ -272,6 +274,33 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
     const w = index.weights[name.tokens[p.j]!]!;
     sum += p.s * w; qTotal += w;
   }
+  // Joined and split parts: two adjacent query parts spelling one listed part ("abdul rahman" ~
+  // "abdulrahman"), or one query part spelling two adjacent listed ones.
+  for (let i = 0; i + 1 < q.length; i++) {
+    if (qUsed[i] || qUsed[i + 1]) continue;
+    const joined = q[i]!.text + q[i + 1]!.text;
+    for (let j = 0; j < name.tokens.length; j++) {
+      if (cUsed[j]) continue;
+      const s = tokenSimilarity(joined, index.tokens[name.tokens[j]!]!);
+      if (s < JOIN_MIN) continue;
+      qUsed[i] = 1; qUsed[i + 1] = 1; cUsed[j] = 1; matched += 2;
+      const w = index.weights[name.tokens[j]!]!;
+      sum += s * w; qTotal += w;
+      break;
+    }
+  }
+  for (let i = 0; i < q.length; i++) {
+    if (qUsed[i]) continue;
+    for (let j = 0; j + 1 < name.tokens.length; j++) {
+      if (cUsed[j] || cUsed[j + 1]) continue;
+      const s = tokenSimilarity(q[i]!.text, index.tokens[name.tokens[j]!]! + index.tokens[name.tokens[j + 1]!]!);
+      if (s < JOIN_MIN) continue;
+      qUsed[i] = 1; cUsed[j] = 1; cUsed[j + 1] = 1; matched++;
+      const w = index.weights[name.tokens[j]!]! + index.weights[name.tokens[j + 1]!]!;
+      sum += s * w; qTotal += w;
+      break;
+    }
+  }
   // An unmatched query token weighs what its nearest listed token weighs (a token the lists never use: the most).
   for (let i = 0; i < q.length; i++) if (!qUsed[i]) qTotal += q[i]!.weight;
   for (let j = 0; j < name.tokens.length; j++) cTotal += index.weights[name.tokens[j]!]!;
@@ -285,7 +314,9 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
   const sq = qTotal ? qSum / qTotal : 0;
   const sc = cTotal ? cSum / cTotal : 0;
   let score = 0.75 * Math.max(sq, sc) + 0.25 * Math.min(sq, sc);
-  let detail = `${matched} of ${q.length} query parts matched ${matched} of ${name.tokens.length} listed parts${initials ? ` (${initials} by initial)` : ''}`;
+  const qMatched = qUsed.reduce((n, u) => n + u, 0);
+  const cMatched = cUsed.reduce((n, u) => n + u, 0);
+  let detail = `${qMatched} of ${q.length} query parts matched ${cMatched} of ${name.tokens.length} listed parts${initials ? ` (${initials} by initial)` : ''}`;
   // Joined or split names ("abdulrahman" / "abdul rahman", "xi jinping" / "xi jin ping"): the whole spelling.
   if (qJoined.length >= 6 && name.joined.length >= 6 && Math.abs(qJoined.length - name.joined.length) <= 2) {
     const d = boundedLevenshtein(qJoined, name.joined, 2);

@@ -93,7 +93,8 @@ export function normalizeName(s: string, kind: 'person' | 'organization' | 'othe
 export function skeleton(token: string): string {
   // A leading y or w is a consonant in every script (Yusuf, Walid); elsewhere it is often a vowel.
   const t = token.replace(/ph/gu, 'f').replace(/[qc]/gu, 'k').replace(/(?!^)[aeiouyw]|^[aeiou]/gu, '');
-  return t.replace(/(.)\1+/gu, '$1');
+  // A final h is the Arabic taa marbuta or a Latin spelling's choice (Usama/Usamah, Musa/Musah).
+  return t.replace(/(.)\1+/gu, '$1').replace(/(?<=.)h$/u, '');
 }
 
 /** The consonants of a whole name, its tokens joined ("bd llh" and "abdullah" both "bdlh"). */

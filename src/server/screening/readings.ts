@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import hanjaModule from 'hanja';
+import type * as Kuromoji from 'kuromoji';
 import type { Tokenizer, IpadicFeatures } from 'kuromoji';
 
 // hanja is CommonJS with its API under `default`; ESM and bundlers give either shape.
@@ -25,7 +26,7 @@ function japanese(): Promise<Tokenizer<IpadicFeatures> | null> {
   tokenizer ??= (async () => {
     try {
       const require = createRequire(import.meta.url);
-      const kuromoji = require('kuromoji') as typeof import('kuromoji');
+      const kuromoji = require('kuromoji') as typeof Kuromoji;
       const dicPath = join(dirname(require.resolve('kuromoji/package.json')), 'dict');
       return await new Promise<Tokenizer<IpadicFeatures> | null>((resolve) => {
         kuromoji.builder({ dicPath }).build((err, t) => resolve(err ? null : t));
