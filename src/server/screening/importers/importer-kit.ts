@@ -193,3 +193,19 @@ export function text(v: unknown): string {
 export function attr(node: XmlNode | undefined, name: string): string {
   return text(node?.[`@_${name}`]);
 }
+
+/** OFAC's document labels (legacy remarks, advanced IDRegDocType names) → identifier type. */
+const OFAC_ID_LABELS: ReadonlyArray<readonly [RegExp, ListedIdentifier['type']]> = [
+  [/^Passport$/i, 'passport'],
+  [/^(?:National ID No\.|Cedula No\.|C\.U\.R\.P\.|D\.N\.I\.|Personal ID Card|Citizen's Card Number|National Foreign ID Number|Kenyan ID No\.|Birth Certificate Number)$/i, 'national_id'],
+  [/^(?:Registration Number|Registration ID|Company Number|Commercial Registry Number|Folio Mercantil No\.|Matricula Mercantil No|Business Registration Document #|Business Number|Business Registration Number|Certificate of Incorporation Number|Enterprise Number|Government Gazette Number|Trade License No\.|Chamber of Commerce Number|Legal Entity Number|Public Registration Number|Registered Charity No\.|Economic Register Number \(CBLS\)|Commercial Registry)$/i, 'registration'],
+  [/^(?:Tax ID No\.|NIT #|R\.F\.C\.|RUC #|RIF #|Fiscal Code|V\.A\.T\. Number|C\.I\.F\.|N\.I\.E\.|RTN)$/i, 'tax_id'],
+  [/^SWIFT\/BIC$/i, 'swift'],
+  [/^Identification Number$/i, 'other'],
+];
+
+/** The identifier type OFAC means by a document label ("Passport", "NIT #", "Registration ID"…), or undefined. */
+export function ofacIdentifierType(label: string): ListedIdentifier['type'] | undefined {
+  const l = label.trim();
+  return OFAC_ID_LABELS.find(([re]) => re.test(l))?.[1];
+}

@@ -8,7 +8,7 @@ import { readCsv, type CsvRecord } from '../csv';
 import { countryNameToAlpha3 } from '../countries';
 import type { ImportParse, ListedEntity, ListedIdentifier, ListedKind, ListedName } from '../listed-entity';
 import {
-  addDate, addIdentifier, addName, addUnique, circaDate, englishDate, rangeDate, shortenRemarks,
+  addDate, addIdentifier, addName, addUnique, circaDate, englishDate, ofacIdentifierType, rangeDate, shortenRemarks,
 } from './importer-kit';
 
 /** The four texts of one OFAC legacy download; SDN_COMMENTS.CSV is optional (older sets have none). */
@@ -51,16 +51,6 @@ function personName(full: string, quality: ListedName['quality']): ListedName {
   if (i <= 0) return { full, quality };
   return { full, family: full.slice(0, i), given: full.slice(i + 2), quality };
 }
-
-/** Remark phrase labels → identifier type. Order matters: longer labels first where one prefixes another. */
-const ID_LABELS: ReadonlyArray<readonly [RegExp, ListedIdentifier['type']]> = [
-  [/^Passport$/i, 'passport'],
-  [/^(?:National ID No\.|Cedula No\.|C\.U\.R\.P\.|D\.N\.I\.|Personal ID Card|Citizen's Card Number|National Foreign ID Number|Kenyan ID No\.|Birth Certificate Number)$/i, 'national_id'],
-  [/^(?:Registration Number|Registration ID|Company Number|Commercial Registry Number|Folio Mercantil No\.|Matricula Mercantil No|Business Registration Document #|Business Number|Business Registration Number|Certificate of Incorporation Number|Enterprise Number|Government Gazette Number|Trade License No\.|Chamber of Commerce Number|Legal Entity Number|Public Registration Number|Registered Charity No\.|Economic Register Number \(CBLS\)|Commercial Registry)$/i, 'registration'],
-  [/^(?:Tax ID No\.|NIT #|R\.F\.C\.|RUC #|RIF #|Fiscal Code|V\.A\.T\. Number|C\.I\.F\.|N\.I\.E\.|RTN)$/i, 'tax_id'],
-  [/^SWIFT\/BIC$/i, 'swift'],
-  [/^Identification Number$/i, 'other'],
-];
 
 /** Labels whose number is an IMO number ("Vessel Registration Identification IMO 9187629"). */
 const IMO_RE = /^(?:Vessel Registration Identification |Identification Number |Company Number )?IMO (\d{7})\b/;
@@ -114,12 +104,12 @@ function readIdentifierPhrase(phrase: string, e: ListedEntity): boolean {
   const words = p.split(' ');
   for (let k = Math.min(5, words.length - 1); k >= 1; k--) {
     const label = words.slice(0, k).join(' ');
-    const hit = ID_LABELS.find(([re]) => re.test(label));
-    if (!hit) continue;
+    const type = ofacIdentifierType(label);
+    if (!type) continue;
     const rest = words.slice(k).join(' ');
     const m = /^(.+?)(?: \(([^)]+)\))?(?:[ ,;].*)?$/.exec(rest);
     if (!m) return false;
-    const id: ListedIdentifier = { type: hit[1], value: m[1]!.trim() };
+    const id: ListedIdentifier = { type, value: m[1]!.trim() };
     const country = m[2] ? countryNameToAlpha3(m[2]) : undefined;
     if (country) id.country = country;
     addIdentifier(e.identifiers, id);
