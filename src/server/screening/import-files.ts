@@ -46,8 +46,8 @@ export async function parseListFiles(format: ListFormat, files: ListFile[]): Pro
     case 'ofac-advanced-xml': return done(file.name, (await import('./importers/ofac-advanced-xml')).importOfacAdvancedXml(file.content));
     case 'eu-xml': return done(file.name, (await import('./importers/eu-xml')).importEuXml(file.content));
     case 'uk-csv': return done(file.name, (await import('./importers/uk-csv')).importUkCsv(file.content));
-    case 'opensanctions-csv': return done(file.name, (await import('./importers/opensanctions')).importOpenSanctionsCsv(file.content));
-    case 'opensanctions-ftm': return done(file.name, (await import('./importers/opensanctions')).importOpenSanctionsFtm(file.content));
+    case 'opensanctions-csv': return done(file.name, (await import('./importers/opensanctions')).importOpenSanctionsSimpleCsv(file.content));
+    case 'opensanctions-ftm': return done(file.name, (await import('./importers/opensanctions')).importOpenSanctionsFtmJson(file.content));
     case 'customer-csv': return done(file.name, (await import('./importers/customer-csv')).importCustomerCsv(file.content));
   }
 }

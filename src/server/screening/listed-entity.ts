@@ -2,7 +2,7 @@
 // vessel or aircraft as its publisher describes it, with nothing normalised yet (the matcher
 // normalises; the importers keep the publisher's spelling so a reviewer sees what was listed).
 
-/** What a listed entity is. `other` covers what a publisher lists without saying (e.g. OFAC's blank type). */
+/** What a listed entity is. `other`: a kind the publisher names but the matcher does not tell apart (screened against people and companies alike). */
 export type ListedKind = 'person' | 'organization' | 'vessel' | 'aircraft' | 'other';
 
 /** One name of an entity: the primary one or an alias, as published. */

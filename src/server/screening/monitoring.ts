@@ -54,8 +54,11 @@ export async function rescreenMonitored(db: Db, sources: MonitoredSource[], now:
         .where(and(eq(screeningHits.subjectType, source.type), inArray(screeningHits.subjectId, ids), isNull(screeningHits.goneAt)))).map((r) => r.id));
       const quiet: string[] = [];
       let versions: Record<string, number> | null = null;
+      // One look at the list versions per organisation and page (not per subject).
+      const byOrg = new Map<string, Awaited<ReturnType<typeof cache.forOrg>>>();
       for (const subject of subjects) {
-        const loaded = await cache.forOrg(db, subject.orgId);
+        let loaded = byOrg.get(subject.orgId);
+        if (!loaded) { loaded = await cache.forOrg(db, subject.orgId); byOrg.set(subject.orgId, loaded); }
         const lists = loaded.flatMap((l) => l.lists);
         const found = findHits(loaded, await withReadings(subject));
         run.screened++;
