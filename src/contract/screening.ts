@@ -61,7 +61,7 @@ export type ListVersion = z.infer<typeof listVersionSchema>;
 
 /** One reason in a hit's score and what it added (negative: what spoke against). */
 export const scoreFeatureSchema = z.object({
-  feature: z.enum(['name', 'birth_date', 'country', 'gender', 'identifier', 'weak_alias']),
+  feature: z.enum(['name', 'birth_date', 'country', 'gender', 'identifier', 'weak_alias', 'common_name']),
   value: z.number(),
   detail: z.string(),
 });

@@ -23,7 +23,7 @@ export interface ScreeningQuery {
 
 /** One reason in a score: what was compared and what it added (negative: what spoke against). */
 export interface ScoreFeature {
-  feature: 'name' | 'birth_date' | 'country' | 'gender' | 'identifier' | 'weak_alias';
+  feature: 'name' | 'birth_date' | 'country' | 'gender' | 'identifier' | 'weak_alias' | 'common_name';
   value: number;
   detail: string;
 }
@@ -179,8 +179,12 @@ export function buildScreeningIndex(lists: IndexedList[]): ScreeningIndex {
   const joinedNames = new Map<string, number[]>();
   const joinedSkeletons = new Map<string, number[]>();
   names.forEach((n, r) => {
-    const at = joinedNames.get(n.joined);
-    if (at) at.push(r); else joinedNames.set(n.joined, [r]);
+    // The parts joined in the listed order and in the reverse one ("rifqi taufik" ~ "taufikrifqi").
+    const reversed = [...n.tokens].reverse().map((id) => tokens[id]!).join('');
+    for (const j of new Set([n.joined, reversed])) {
+      const at = joinedNames.get(j);
+      if (at) at.push(r); else joinedNames.set(j, [r]);
+    }
     const sk = skeleton(n.joined);
     if (sk.length >= 3) { const s2 = joinedSkeletons.get(sk); if (s2) s2.push(r); else joinedSkeletons.set(sk, [r]); }
   });
@@ -192,6 +196,8 @@ export function buildScreeningIndex(lists: IndexedList[]): ScreeningIndex {
 
 // Scripts that leave vowels out: their tokens are compared on consonants too.
 const CONSONANTAL: ReadonlySet<NameScript> = new Set(['arabic', 'hebrew', 'thai', 'hangul']);
+/** Below this summed weight of matched listed parts (a share of the rarest part's weight), a partial match is made of common parts only. */
+const COMMON_EVIDENCE = 0.8;
 /** Two parts joined must spell the other side's one part nearly exactly. */
 const JOIN_MIN = 0.9;
 /** A consonant skeleton equal on both sides: as good as a spelling variant, short of exact. */
@@ -248,7 +254,7 @@ function similarTokens(index: ScreeningIndex, t: string, script: NameScript): Ma
   return out;
 }
 
-interface NameMatch { score: number; matched: number; detail: string }
+interface NameMatch { score: number; matched: number; detail: string; /** Sum of the weights of the listed parts matched. */ evidence: number }
 
 /** Aligns the query's tokens with a listed name's, in any order; answers the name's likeness 0..1. */
 function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGeneric: string[], name: NameRow, script: NameScript): NameMatch {
@@ -266,13 +272,13 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
   pairs.sort((a, b) => b.s - a.s);
   const qUsed = new Uint8Array(q.length);
   const cUsed = new Uint8Array(name.tokens.length);
-  let sum = 0; let qTotal = 0; let cTotal = 0; let matched = 0; let initials = 0;
+  let sum = 0; let qTotal = 0; let cTotal = 0; let matched = 0; let initials = 0; let evidence = 0;
   for (const p of pairs) {
     if (qUsed[p.i] || cUsed[p.j]) continue;
     qUsed[p.i] = 1; cUsed[p.j] = 1; matched++;
     if (p.s === INITIAL_SIMILARITY) initials++;
     const w = index.weights[name.tokens[p.j]!]!;
-    sum += p.s * w; qTotal += w;
+    sum += p.s * w; qTotal += w; evidence += w;
   }
   // Joined and split parts: two adjacent query parts spelling one listed part ("abdul rahman" ~
   // "abdulrahman"), or one query part spelling two adjacent listed ones.
@@ -285,7 +291,7 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
       if (s < JOIN_MIN) continue;
       qUsed[i] = 1; qUsed[i + 1] = 1; cUsed[j] = 1; matched += 2;
       const w = index.weights[name.tokens[j]!]!;
-      sum += s * w; qTotal += w;
+      sum += s * w; qTotal += w; evidence += w;
       break;
     }
   }
@@ -297,7 +303,7 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
       if (s < JOIN_MIN) continue;
       qUsed[i] = 1; cUsed[j] = 1; cUsed[j + 1] = 1; matched++;
       const w = index.weights[name.tokens[j]!]! + index.weights[name.tokens[j + 1]!]!;
-      sum += s * w; qTotal += w;
+      sum += s * w; qTotal += w; evidence += w;
       break;
     }
   }
@@ -319,7 +325,8 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
   let detail = `${qMatched} of ${q.length} query parts matched ${cMatched} of ${name.tokens.length} listed parts${initials ? ` (${initials} by initial)` : ''}`;
   // Joined or split names ("abdulrahman" / "abdul rahman", "xi jinping" / "xi jin ping"): the whole spelling.
   if (qJoined.length >= 6 && name.joined.length >= 6 && Math.abs(qJoined.length - name.joined.length) <= 2) {
-    const d = boundedLevenshtein(qJoined, name.joined, 2);
+    const reversed = [...name.tokens].reverse().map((id) => index.tokens[id]!).join('');
+    const d = Math.min(boundedLevenshtein(qJoined, name.joined, 2), boundedLevenshtein(qJoined, reversed, 2));
     const joinedScore = d === 0 ? 0.98 : d === 1 && qJoined.length >= 8 ? 0.93 : d === 2 && qJoined.length >= 12 ? 0.88 : 0;
     if (joinedScore > score) { score = joinedScore; detail = `the whole name spelled alike${d ? ` (${d} letter${d > 1 ? 's' : ''} differ)` : ''}, parts joined or split`; }
   }
@@ -328,7 +335,9 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
     const sc2 = skeleton(name.joined);
     if (sq2.length >= 3 && sq2 === sc2) { score = SKELETON_SIMILARITY * 0.98; detail = 'the same consonants (a script without written vowels)'; }
   }
-  return { score, matched, detail };
+  // A whole-name likeness (joined parts, the same consonants) stands on every listed part.
+  if (score >= 0.97 || detail.startsWith('the ')) evidence = Math.max(evidence, [...name.tokens].reduce((t, id) => t + index.weights[id]!, 0));
+  return { score, matched, detail, evidence };
 }
 
 /** The query's tokens with the listed tokens like each, and the weight of each. */
@@ -426,6 +435,8 @@ export function screenQuery(index: ScreeningIndex, query: ScreeningQuery, opts: 
   for (const [e, b] of best) {
     const row = index.entities[e]!;
     const features: ScoreFeature[] = [{ feature: 'name', value: round(b.match.score), detail: `"${b.queryName}" ~ "${b.name.raw}": ${b.match.detail}` }];
+    // Parts the lists use over and over (Ali, Ahmad, Muhammad, Maria) say little when nothing rarer matches.
+    if (b.match.evidence < COMMON_EVIDENCE * index.maxWeight && b.match.score < 0.97) features.push({ feature: 'common_name', value: -0.1, detail: 'only parts the lists share with many other names matched' });
     if (b.name.quality === 'weak') features.push({ feature: 'weak_alias', value: -0.05, detail: 'a weak alias as published (a name many people share)' });
     const dob = query.kind === 'person' ? birthDateFeature(query.birthDate, row.entity.birthDates) : null;
     if (dob) features.push(dob);

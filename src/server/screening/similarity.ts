@@ -104,5 +104,14 @@ export function tokenSimilarity(a: string, b: string): number {
   const lev = levenshtein(a, b);
   if (lev > 4) return 0;
   if (shorter >= 5 && lev === 1) return 0.93;
+  // Two letters swapped is one slip of the hand, not two edits.
+  if (shorter >= 4 && lev === 2 && a.length === b.length && isTransposition(a, b)) return 0.92;
   return (jaroWinkler(a, b) + (1 - lev / longer)) / 2;
+}
+
+/** True when b is a with one pair of adjacent letters swapped. */
+function isTransposition(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }

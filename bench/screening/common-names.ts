@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Real common full names for the false-hit rate: forenames and surnames by country from a CC0
+// dataset (common-names/README.md says where from and how they are combined). Seeded: the
+// same names every run.
+
+/** One generated person: a name as a document would give it, and a birth date when asked. */
+export interface CommonName { country: string; first: string; last: string; dob?: string }
+
+const DIR = join(import.meta.dirname, 'common-names');
+
+function readCsv(file: string): Record<string, string>[] {
+  const [head, ...lines] = readFileSync(join(DIR, file), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+  const cols = head!.split(',');
+  // The files quote nothing and hold no commas inside fields (checked by the row width).
+  return lines.map((l) => l.split(',')).filter((r) => r.length === cols.length).map((r) => Object.fromEntries(cols.map((c, i) => [c, r[i]!])));
+}
+
+/** A seeded PRNG (mulberry32): uniform in [0, 1). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const byRank = <T>(xs: T[], r: () => number): T => {
+  // Weight 1/rank: a popular name comes often, a rarer one sometimes.
+  const total = xs.reduce((s, _, i) => s + 1 / (i + 1), 0);
+  let x = r() * total;
+  for (let i = 0; i < xs.length; i++) { x -= 1 / (i + 1); if (x <= 0) return xs[i]!; }
+  return xs.at(-1)!;
+};
+
+/** `n` common full names (a forename and a surname, or a patronymic, of one country), with birth dates when `withDob`. */
+export function commonNames(n: number, opts: { seed?: number; withDob?: boolean } = {}): CommonName[] {
+  const r = seeded(opts.seed ?? 28);
+  const fore = new Map<string, { name: string; male: boolean }[]>();
+  for (const row of readCsv('common-forenames-by-country.csv')) {
+    const name = row['Romanized Name']!.trim();
+    if (!name) continue;
+    const list = fore.get(row.Country!) ?? [];
+    list.push({ name, male: row.Gender === 'M' });
+    fore.set(row.Country!, list);
+  }
+  const sur = new Map<string, string[]>();
+  for (const row of readCsv('common-surnames-by-country.csv')) {
+    const name = row['Romanized Name']!.trim();
+    if (name) sur.set(row.Country!, [...(sur.get(row.Country!) ?? []), name]);
+  }
+  const countries = [...fore.keys()].sort();
+  const out: CommonName[] = [];
+  const start = Date.UTC(1940, 0, 1); const end = Date.UTC(2006, 11, 31);
+  while (out.length < n) {
+    const country = countries[Math.floor(r() * countries.length)]!;
+    const first = byRank(fore.get(country)!, r).name;
+    const surnames = sur.get(country);
+    const males = fore.get(country)!.filter((f) => f.male);
+    const last = surnames?.length ? byRank(surnames, r) : males.length ? byRank(males, r).name : byRank(fore.get(country)!, r).name;
+    const dob = opts.withDob ? new Date(start + Math.floor(r() * (end - start))).toISOString().slice(0, 10) : undefined;
+    out.push({ country, first, last, ...(dob ? { dob } : {}) });
+  }
+  return out;
+}
