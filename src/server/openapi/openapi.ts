@@ -1,3 +1,4 @@
+import { listVersionSchema, screeningHitSchema, screeningListSchema } from '../../contract/screening';
 import { riskListEntrySchema } from '../../contract/risk-lists';
 import { z } from 'zod';
 import { adminKeySchema, companyListItemSchema, createdKeySchema, deliverySchema, testEventsSchema } from '../../contract/admin';
@@ -85,6 +86,9 @@ const schemas = {
   AutomaticChecks: automaticChecksSchema,
   AuditEntry: auditEntrySchema,
   RiskListEntry: riskListEntrySchema,
+  ScreeningList: screeningListSchema,
+  ListVersion: listVersionSchema,
+  ScreeningHit: screeningHitSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Operations that never touch the database (unhandled-error.ts answers 503 only for a lost database). */

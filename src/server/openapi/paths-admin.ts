@@ -9,6 +9,7 @@ import { reviewDecisionBodySchema } from '../../contract/hosted-individual';
 import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
+import { adminScreeningPaths } from './paths-screening';
 
 const tags = [TAGS.admin];
 type OpParts = Json & { responses: Record<string, Json> };
@@ -132,5 +133,5 @@ function companyAndCampaignPaths(): Paths {
 
 /** Operator API (`idv` command): `Authorization: Bearer <admin token>` on every operation. */
 export function adminPaths(): Paths {
-  return { ...keyPaths(), ...webhookAndReviewPaths(), ...companyAndCampaignPaths() };
+  return { ...keyPaths(), ...webhookAndReviewPaths(), ...companyAndCampaignPaths(), ...adminScreeningPaths(op) };
 }

@@ -6,6 +6,7 @@ import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
 import { riskListPaths } from './paths-risk-lists';
+import { dashboardScreeningPaths } from './paths-screening';
 import { adminSecondFactorPaths, secondFactorSignInPaths, securityPaths } from './paths-second-factor';
 
 type OpParts = Json & { responses: Record<string, Json> };
@@ -83,6 +84,7 @@ export function dashboardPaths(): Paths {
     ...teamPaths(op),
     ...campaignPaths(op),
     ...riskListPaths(op),
+    ...dashboardScreeningPaths(op),
   };
 }
 
