@@ -38,7 +38,7 @@ describe('company analysis', () => {
       liveness: { status: 'pending' },
     });
     expect(a.reviewFlags).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'documents_missing']);
-    expect(reviewFlagCodes).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'liveness_failed', 'documents_missing']);
+    expect(reviewFlagCodes).toEqual(['no_officers', 'owner_details_missing', 'liveness_not_completed', 'liveness_failed', 'documents_missing', 'aml_hit']);
     expect(a.ownershipTotal).toBe(100);
     expect(a.provisioning).toEqual({ ready: false, pendingFields: ['documents.proof_of_address', 'liveness'] });
   });
