@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '../../test-support/images/seeded-random';
 
 // Real common full names for the false-hit rate: forenames and surnames by country from a CC0
 // dataset (common-names/README.md says where from and how they are combined). Seeded: the
@@ -17,17 +18,8 @@ function readCsv(file: string): Record<string, string>[] {
   return lines.map((l) => l.split(',')).filter((r) => r.length === cols.length).map((r) => Object.fromEntries(cols.map((c, i) => [c, r[i]!])));
 }
 
-/** A seeded PRNG (mulberry32): uniform in [0, 1). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG (mulberry32), re-exported for the recall generator. */
+export const seeded = seededRandom;
 
 const byRank = <T>(xs: T[], r: () => number): T => {
   // Weight 1/rank: a popular name comes often, a rarer one sometimes.
