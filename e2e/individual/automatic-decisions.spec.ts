@@ -31,8 +31,16 @@ async function liveKey(receiver: WebhookReceiver) {
 }
 const eventsOf = (receiver: WebhookReceiver, id: string) =>
   receiver.events().filter((e) => (e.json as { data: { verificationId?: string } }).data.verificationId === id);
-const decisionOf = (receiver: WebhookReceiver, id: string) =>
-  receiver.waitFor((e) => e.path === '/decision' && (e.json as { data: { verificationId?: string } }).data.verificationId === id, 60_000);
+/** The decision's delivery; when none comes, the failure says where the session stopped and why. */
+async function decisionOf(receiver: WebhookReceiver, id: string, apiKey: string) {
+  try {
+    return await receiver.waitFor((e) => e.path === '/decision' && (e.json as { data: { verificationId?: string } }).data.verificationId === id, 90_000);
+  } catch (e) {
+    const record = (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data;
+    const seen = eventsOf(receiver, id).map((x) => (x.json as { event: string }).event);
+    throw new Error(`${(e as Error).message}; the session is ${record?.status} (${record?.decision ?? 'no decision'}: ${record?.reason ?? ''}); events: ${seen.join(', ')}`);
+  }
+}
 
 test('the camera journey with a live key ends successful by itself, with docInfo read from the MRZ', async () => {
   const receiver = await startWebhookReceiver();
@@ -50,7 +58,7 @@ test('the camera journey with a live key ends successful by itself, with docInfo
     await phone1.browser.close();
 
     const phone2 = await selfieAndSubmit(link);
-    const decision = await decisionOf(receiver, id);
+    const decision = await decisionOf(receiver, id, apiKey);
     // The status screen left open follows the automatic decision.
     await expect(phone2.page.locator('[data-testid="closed-reason"][data-reason="successful"]')).toBeVisible({ timeout: 60_000 });
     await phone2.browser.close();
@@ -84,7 +92,7 @@ test('an honest person with an ID card through a 1080p camera held upright is ap
     await phone1.browser.close();
 
     const phone2 = await selfieAndSubmit(link);
-    const decision = await decisionOf(receiver, id);
+    const decision = await decisionOf(receiver, id, apiKey);
     await phone2.browser.close();
     const body = decision.json as { event: string; data: { docInfo: unknown } };
     expect(body.event).toBe('verification.successful');
@@ -105,12 +113,12 @@ test('customer-collected media reach the same outcomes: the same face is approve
     const same = await collectedSession(apiKey, await makeIdCardFrame(face, { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
     const other = await collectedSession(apiKey, await makeIdCardFrame(resolve('e2e/fixtures/man_portrait.jpg'), { width: 640, height: 480 }, { cardShare: 0.8 }), frames);
 
-    const approved = (await decisionOf(receiver, same)).json as { event: string; data: { docInfo: unknown } };
+    const approved = (await decisionOf(receiver, same, apiKey)).json as { event: string; data: { docInfo: unknown } };
     expect(approved.event).toBe('verification.successful');
     expect(approved.data.docInfo).toMatchObject(MRZ_DOC_INFO);
     expect(eventsOf(receiver, same).map((e) => (e.json as { event: string }).event)).toEqual(ORDER);
 
-    const refused = (await decisionOf(receiver, other)).json as { event: string; data: { reason: string } };
+    const refused = (await decisionOf(receiver, other, apiKey)).json as { event: string; data: { reason: string } };
     expect(refused).toMatchObject({ event: 'verification.failed', data: { reason: 'Face on the document does not match the selfie' } });
     expect(eventsOf(receiver, other).map((e) => (e.json as { event: string }).event)).not.toContain('verification.biometrics_matched');
     expect(eventsOf(receiver, other).every((e) => e.verified)).toBe(true);
