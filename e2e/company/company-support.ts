@@ -124,11 +124,11 @@ export function hostedClient(c: Pick<CreatedCompany, 'processId' | 'hostedToken'
  * representative's selfie goes up as a picked file, so the key must allow selfie upload
  * (`keyWithReceiver(mode, { selfieUpload: true })`); its liveness is then `not_live`.
  */
-export async function fillAndSubmitViaHostedApi(c: CreatedCompany, opts: { submit?: boolean; liveness?: boolean } = {}): Promise<void> {
+export async function fillAndSubmitViaHostedApi(c: CreatedCompany, opts: { submit?: boolean; liveness?: boolean; sections?: Partial<typeof completeSections> } = {}): Promise<void> {
   const api = hostedClient(c);
   // What Start on the welcome screen sends: the representative's consent with the first save.
   await api('PATCH', '/draft', { consent: true, currentStep: 0 });
-  for (const [section, data] of Object.entries(completeSections)) await api('PATCH', '/draft', { section, data });
+  for (const [section, data] of Object.entries({ ...completeSections, ...opts.sections })) await api('PATCH', '/draft', { section, data });
   const { pdf, png } = await documentFiles();
   await api('PUT', '/documents/business_registration', new Uint8Array(readFileSync(pdf)), { 'x-file-name': 'registration.pdf' });
   await api('PUT', '/documents/proof_of_address', new Uint8Array(readFileSync(png)), { 'x-file-name': 'bill.png' });

@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import { apiKeys, companyVerifications, verifications } from '../db/schema';
 import type { CompanyRow } from './store';
 import { listDeliveries } from '../webhooks/admin-ops';
+import { caseHits } from '../screening/screen-subject';
 
 /** A company verification of the organisation by its public `cv_` id or internal id, or null. */
 export async function findOrgCompany(db: Db, orgId: string, id: string): Promise<{ row: CompanyRow; mode: 'test' | 'live'; webhookUrl: string | null } | null> {
@@ -35,5 +36,7 @@ export async function companyCaseExtras<R>(db: Db, orgId: string, row: CompanyRo
     liveness: liveness ? livenessRecord(liveness) : null,
     deliveries: deliveries.items.reverse(),
     audit: audit.map(toAuditEntry),
+    // The company's and its people's screening hits, resolved ones included.
+    screeningHits: await caseHits(db, orgId, 'company', row.id),
   };
 }

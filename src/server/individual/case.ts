@@ -7,6 +7,7 @@ import { apiKeys, verifications } from '../db/schema';
 import type { VerificationRow } from './record';
 import { listDeliveries } from '../webhooks/admin-ops';
 import { listRiskEntries, toRiskListEntry } from '../identity/risk-lists';
+import { caseHits } from '../screening/screen-subject';
 
 /** An individual session of the organisation (not deleted, not a representative's check), or null. */
 export async function findOrgVerification(db: Db, orgId: string, id: VerificationId): Promise<VerificationRow | null> {
@@ -24,5 +25,7 @@ export async function caseExtras(db: Db, orgId: string, row: VerificationRow) {
   const audit = await listAudit(db, orgId, { subjectId: row.id });
   // Block and allow entries taken from, or pairing, this case (the case view shows them).
   const riskLists = (await listRiskEntries(db, orgId, { verificationId: row.id })).map(toRiskListEntry);
-  return { checks: checks.success ? checks.data : null, deliveries: deliveries.items.reverse(), audit: audit.map(toAuditEntry), riskLists };
+  // Every screening hit of the case, resolved ones included (the reviewer resolves them here).
+  const screeningHits = await caseHits(db, orgId, 'individual', row.id);
+  return { checks: checks.success ? checks.data : null, deliveries: deliveries.items.reverse(), audit: audit.map(toAuditEntry), riskLists, screeningHits };
 }

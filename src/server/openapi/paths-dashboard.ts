@@ -69,7 +69,7 @@ export function dashboardPaths(): Paths {
     '/dashboard/verifications/individual/{id}': {
       get: op('One individual case: the record (signed media URLs), the automatic checks\' scores and reasons, the webhook deliveries with their attempts, the members\' actions on it', {
         parameters: [pathParam('id', 'The verificationId')],
-        responses: { 200: ok('Fetched verification', { type: 'object', properties: { record: ref('IndividualRecord'), checks: { oneOf: [ref('AutomaticChecks'), { type: 'null' }] }, deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') }, riskLists: { type: 'array', items: ref('RiskListEntry'), description: 'Block and allow entries taken from, or pairing, this case' } } }), 404: coded('`not_found` (also another organisation\'s)') },
+        responses: { 200: ok('Fetched verification', { type: 'object', properties: { record: ref('IndividualRecord'), checks: { oneOf: [ref('AutomaticChecks'), { type: 'null' }] }, deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') }, riskLists: { type: 'array', items: ref('RiskListEntry'), description: 'Block and allow entries taken from, or pairing, this case' }, screeningHits: { type: 'array', items: ref('ScreeningHit'), description: 'Every screening hit of the case, resolved and no longer found ones included (`gone`)' } } }), 404: coded('`not_found` (also another organisation\'s)') },
       }),
     },
     '/dashboard/verifications/individual/{id}/decide': {
@@ -95,6 +95,7 @@ function companyCasePaths(op: Op): Paths {
     record: ref('CompanyRecord'), mode: { type: 'string', enum: ['test', 'live'] }, keyId: { type: 'string' },
     liveness: { oneOf: [ref('IndividualRecord'), { type: 'null' }], description: 'The representative\'s latest liveness session' },
     deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') },
+    screeningHits: { type: 'array', items: ref('ScreeningHit'), description: 'Every screening hit of the case, resolved and no longer found ones included (`gone`)' },
   } };
   const moved = { 200: ok('Moved; the case as GET shows it', caseView), 404: coded('`not_found` (also another organisation\'s)'), 409: coded('`not_in_review`') };
   return {

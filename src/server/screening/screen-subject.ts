@@ -8,6 +8,7 @@ import { screeningHits, screeningSubjects } from '../db/schema';
 import type { Db, Tx } from '../db/types';
 import { randomHex128 } from '../lib/ids';
 import { screeningCacheOf, type LoadedIndex, type ScreenedList } from './index-cache';
+import { visibleLists } from './list-store';
 import { hasHanOrKana, readingsOf } from './readings';
 import { DEFAULT_THRESHOLD, screenQuery, type ScreeningHit, type ScreeningQuery } from './matcher';
 
@@ -146,6 +147,19 @@ export async function hitsOf(db: Db | Tx, type: 'individual' | 'company', id: st
   const rows = await db.select().from(screeningHits)
     .where(and(eq(screeningHits.subjectType, type), eq(screeningHits.subjectId, id), isNull(screeningHits.goneAt)));
   return rows.sort((a, b) => b.score - a.score).map((r) => toHitView(r, listNames));
+}
+
+/**
+ * A case's hits as its reviewer reads them: every hit ever found, resolved ones with who, when and
+ * why, and those no later screening found again marked `gone` (kept: the record of what was seen).
+ */
+export async function caseHits(db: Db, orgId: string, type: 'individual' | 'company', id: string): Promise<(ScreeningHitView & { gone: boolean })[]> {
+  const rows = await db.select().from(screeningHits)
+    .where(and(eq(screeningHits.orgId, orgId), eq(screeningHits.subjectType, type), eq(screeningHits.subjectId, id)));
+  if (!rows.length) return [];
+  const names = new Map((await visibleLists(db, orgId)).map((l) => [l.id, l.name]));
+  return rows.sort((a, b) => Number(a.goneAt !== null) - Number(b.goneAt !== null) || b.score - a.score)
+    .map((r) => ({ ...toHitView(r, names), gone: r.goneAt !== null }));
 }
 
 /** The signals a screening raises: one per hit a reviewer has not found to be a false match. */

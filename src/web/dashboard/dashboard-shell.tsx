@@ -9,6 +9,7 @@ import { CampaignsScreen } from './screens/campaigns-screen';
 import { CompanyCaseScreen } from './screens/company-case-screen';
 import { DevelopersScreen } from './screens/developers-screen';
 import { IndividualCaseScreen } from './screens/individual-case-screen';
+import { ScreeningScreen } from './screens/screening-screen';
 import { SecurityScreen } from './screens/security-screen';
 import { TeamScreen } from './screens/team-screen';
 import { VerificationListScreen } from './screens/verification-list-screen';
@@ -46,6 +47,7 @@ export function DashboardShell() {
         <nav aria-label={t('nav.label')} className={styles.nav}>
           {enrolOnly ? null : <>
           {me.abilities.review ? <NavLink to="/dashboard" end className={link}>{t('nav.verifications')}</NavLink> : null}
+          {me.abilities.review ? <NavLink to="/dashboard/screening" className={link}>{t('nav.screening')}</NavLink> : null}
           {me.abilities.developers ? <NavLink to="/dashboard/developers" className={link}>{t('nav.developers')}</NavLink> : null}
           {me.abilities.developers ? <NavLink to="/dashboard/campaigns" className={link}>{t('nav.campaigns')}</NavLink> : null}
           {me.abilities.team ? <NavLink to="/dashboard/team" className={link}>{t('nav.team')}</NavLink> : null}
@@ -68,6 +70,7 @@ export function DashboardShell() {
           <Route index element={me.abilities.review ? <VerificationListScreen /> : <DevelopersScreen />} />
           <Route path="verifications/individual/:id" element={<IndividualCaseScreen />} />
           <Route path="verifications/company/:id" element={<CompanyCaseScreen />} />
+          <Route path="screening" element={<ScreeningScreen />} />
           <Route path="developers" element={<DevelopersScreen />} />
           <Route path="campaigns" element={<CampaignsScreen />} />
           <Route path="team" element={<TeamScreen />} />

@@ -30,6 +30,14 @@ describe('key form bodies', () => {
     expect(keyBody(filled, true).livenessMaxRounds).toBeNull();
   });
 
+  it('screening monitoring: off by default and left out on create, sent when on; an update always says which', () => {
+    expect(keyFormDefaults().amlMonitoring).toBe(false);
+    expect(keyFormDefaults({ branding: {}, amlMonitoring: true } as never).amlMonitoring).toBe(true);
+    expect(keyBody(filled, false).amlMonitoring).toBeUndefined();
+    expect(keyBody({ ...filled, amlMonitoring: true }, false).amlMonitoring).toBe(true);
+    expect(keyBody(filled, true).amlMonitoring).toBe(false);
+  });
+
   it('update: an emptied field is cleared (null), the mode cannot change', () => {
     const body = keyBody({ ...filled, eventsUrl: '', brandName: '' }, true);
     expect(body).toMatchObject({ eventsUrl: null, decisionUrl: null, branding: { name: null, accentColor: null, logoUrl: null } });

@@ -7,13 +7,14 @@ import { TextField } from './text-field';
 import styles from '../dashboard.module.css';
 
 /** The risk part of the key form: what each signal does, the minimum age, the embeddings' keep, the liveness tries. */
-export interface KeyRiskValues { risk: Record<RiskSignal, RiskAction>; minimumAge: string; embeddingDays: string; livenessRounds: string }
+export interface KeyRiskValues { risk: Record<RiskSignal, RiskAction>; minimumAge: string; embeddingDays: string; livenessRounds: string; amlMonitoring: boolean }
 
-export const keyRiskDefaults = (k?: { riskRules?: Partial<Record<RiskSignal, RiskAction>>; minimumAge?: number | null; embeddingRetentionDays?: number | null; livenessMaxRounds?: number | null }): KeyRiskValues => ({
+export const keyRiskDefaults = (k?: { riskRules?: Partial<Record<RiskSignal, RiskAction>>; minimumAge?: number | null; embeddingRetentionDays?: number | null; livenessMaxRounds?: number | null; amlMonitoring?: boolean }): KeyRiskValues => ({
   risk: { ...DEFAULT_RISK_RULES, ...(k?.riskRules ?? {}) },
   minimumAge: k?.minimumAge == null ? '' : String(k.minimumAge),
   embeddingDays: k?.embeddingRetentionDays == null ? '' : String(k.embeddingRetentionDays),
   livenessRounds: k?.livenessMaxRounds == null ? '' : String(k.livenessMaxRounds),
+  amlMonitoring: k?.amlMonitoring ?? false,
 });
 
 /** Body fields: on create only what differs from the defaults; on update all (empty = cleared). */
@@ -25,6 +26,7 @@ export function keyRiskBody(v: KeyRiskValues, forUpdate: boolean): Record<string
     minimumAge: num(v.minimumAge),
     embeddingRetentionDays: num(v.embeddingDays),
     livenessMaxRounds: num(v.livenessRounds),
+    amlMonitoring: forUpdate || v.amlMonitoring ? v.amlMonitoring : undefined,
   };
 }
 
@@ -45,6 +47,12 @@ export function KeyRiskFields<T extends KeyRiskValues>({ register, errors }: { r
           </select>
         </div>
       ))}
+      <div className={styles.formField}>
+        <label className={styles.choice}>
+          <input type="checkbox" data-testid="key-aml-monitoring" aria-describedby={`${base}-aml-hint`} {...reg('amlMonitoring')} /> {t('screening.monitoring')}
+        </label>
+        <p id={`${base}-aml-hint`} className={styles.muted}>{t('screening.monitoringHint')}</p>
+      </div>
       <TextField label={t('risk.minimumAge')} hint={t('risk.minimumAgeHint')} inputMode="numeric" error={err.minimumAge?.message} data-testid="key-minimum-age" {...reg('minimumAge')} />
       <TextField label={t('risk.embeddingDays')} hint={t('risk.embeddingDaysHint')} inputMode="numeric" error={err.embeddingDays?.message} data-testid="key-embedding-days" {...reg('embeddingDays')} />
       <TextField label={t('risk.livenessRounds')} hint={t('risk.livenessRoundsHint', { min: LIVENESS_ROUNDS_MIN, max: LIVENESS_ROUNDS_MAX, default: LIVENESS_MAX_ROUNDS })} inputMode="numeric" error={err.livenessRounds?.message} data-testid="key-liveness-rounds" {...reg('livenessRounds')} />

@@ -14,13 +14,15 @@ import { DocumentPreview, type PreviewDocument } from '../parts/document-preview
 import { KeyValues } from '../parts/key-values';
 import { LivenessPanel } from '../parts/liveness-panel';
 import { PageStatus } from '../parts/page-status';
+import { ScreeningPanel, type CaseHit } from '../parts/screening-panel';
+import type { AmlChecks } from '../../../contract/screening';
 import { formatDate, StatusBadge } from '../parts/status-badge';
 import { useSession } from '../session';
 import { useLoad } from '../use-load';
 import { BackLink } from './individual-case-screen';
 import styles from '../dashboard.module.css';
 
-interface CompanyCase { record: CompanyRecord; mode: 'test' | 'live'; keyId: string; liveness: IndividualRecord | null; deliveries: Delivery[]; audit: AuditEntry[] }
+interface CompanyCase { record: CompanyRecord; mode: 'test' | 'live'; keyId: string; liveness: IndividualRecord | null; deliveries: Delivery[]; audit: AuditEntry[]; screeningHits?: CaseHit[] }
 
 /** A company case: every section as entered, the papers in the page, the flags, the people. */
 export function CompanyCaseScreen() {
@@ -32,7 +34,7 @@ export function CompanyCaseScreen() {
   useEffect(() => { document.title = t('pageTitle', { page: t('case.companyTitle', { id }) }); }, [t, id]);
 
   if (data.state !== 'ready') return <><BackLink /><PageStatus state={data.state} error={data.state === 'error' ? data.error : undefined} onRetry={data.reload} /></>;
-  const { record, liveness, deliveries, audit, mode } = data.data;
+  const { record, liveness, deliveries, audit, mode, screeningHits = [] } = data.data;
   const waiting = record.status === 'submitted' || record.status === 'under review';
   const decide = async (decision: Decision, reason: string) => {
     data.set((await call<CompanyCase>('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) })));
@@ -61,6 +63,7 @@ export function CompanyCaseScreen() {
         {flags.length ? <ul className={styles.flagList}>{flags.map((f) => <li key={f} className={`${styles.badge} ${styles['tone-wait']}`}>{f}</li>)}</ul> : <p>{t('case.noFlags')}</p>}
         <details><summary>{t('case.analysis')} (JSON)</summary><KeyValues value={record.analysis} /></details>
       </section>
+      <ScreeningPanel aml={(record.analysis as { aml?: AmlChecks }).aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />
       <Section id="business" title={t('case.business')}><KeyValues value={business} testId="business" /></Section>
       <Section id="contact" title={t('case.contact')}><KeyValues value={contact} /></Section>
       <Section id="representative" title={t('case.representative')}><KeyValues value={record.representativeProfile} /></Section>
