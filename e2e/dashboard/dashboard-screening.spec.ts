@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { collectedSession } from '../support/collected-session';
 import { expectAccessible } from '../support/a11y';
 import { makeIdCardFrame } from '../../test-support/cards/id-card';
@@ -22,7 +22,7 @@ const HEADER = 'id,name,aliases,kind,birth_date,countries,identifiers,notes';
 const GRACE = 'W-1,"HOPPER, Grace Brewster",Amazing Grace,person,1976-12-09,,,e2e watch list';
 const OTHER = 'W-2,"PETROV, Ivan Sergeyevich",,person,1961-02-03,RU,,e2e watch list';
 
-async function orgWithAdmin(name: string, email: string, page: import('@playwright/test').Page) {
+async function orgWithAdmin(name: string, email: string, page: Page) {
   const org = JSON.parse(await idv('orgs', 'create', '--name', name, '--json')) as { id: string };
   const admin = JSON.parse(await idv('users', 'create', '--email', email, '--role', 'admin', '--org', org.id, '--json')) as { signInUrl: string };
   await new DashboardSignInPage(page).setPassword(admin.signInUrl, 'a compliance passphrase here');
