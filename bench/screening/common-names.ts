@@ -7,7 +7,13 @@ import { seededRandom } from '../../test-support/images/seeded-random';
 // same names every run.
 
 /** One generated person: a name as a document would give it, and a birth date when asked. */
-export interface CommonName { country: string; first: string; last: string; dob?: string }
+export interface CommonName {
+  /** ISO 3166-1 alpha-2, the country whose name lists the name comes from (the document's issuing state). */
+  country: string; first: string; last: string;
+  /** The forename's gender in the dataset (the document's sex). */
+  gender: 'male' | 'female';
+  dob?: string;
+}
 
 const DIR = join(import.meta.dirname, 'common-names');
 
@@ -50,12 +56,13 @@ export function commonNames(n: number, opts: { seed?: number; withDob?: boolean 
   const start = Date.UTC(1940, 0, 1); const end = Date.UTC(2006, 11, 31);
   while (out.length < n) {
     const country = countries[Math.floor(r() * countries.length)]!;
-    const first = byRank(fore.get(country)!, r).name;
+    const forename = byRank(fore.get(country)!, r);
+    const first = forename.name;
     const surnames = sur.get(country);
     const males = fore.get(country)!.filter((f) => f.male);
     const last = surnames?.length ? byRank(surnames, r) : males.length ? byRank(males, r).name : byRank(fore.get(country)!, r).name;
     const dob = opts.withDob ? new Date(start + Math.floor(r() * (end - start))).toISOString().slice(0, 10) : undefined;
-    out.push({ country, first, last, ...(dob ? { dob } : {}) });
+    out.push({ country, first, last, gender: forename.male ? 'male' : 'female', ...(dob ? { dob } : {}) });
   }
   return out;
 }

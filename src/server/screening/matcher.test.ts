@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedEntity } from './listed-entity';
 import { buildScreeningIndex, DEFAULT_THRESHOLD, screenQuery } from './matcher';
-import { normalizeName, skeleton, toLatin } from './normalize';
+import { genericVariant, normalizeName, romanKey, skeleton, toLatin } from './normalize';
 
 // The matcher's plumbing and its rules, on small hand-written lists. Its accuracy is measured on
 // the real lists (npm run bench: screening), not here.
@@ -30,9 +30,17 @@ describe('normalisation', () => {
     expect(normalizeName('习近平', 'person').tokens).toEqual(['xi', 'jin', 'ping']);
     expect(normalizeName('김정은', 'person').tokens).toEqual(['kim', 'jong', 'un']);
     expect(normalizeName("O'Neil", 'person').tokens).toEqual(['oneil']);
-    expect(normalizeName('Golden Star Trading Co., Ltd.', 'organization')).toMatchObject({ tokens: ['golden', 'star'], generic: ['trading', 'co', 'ltd'] });
+    expect(normalizeName('Golden Star Trading Co., Ltd.', 'organization')).toMatchObject({ tokens: ['golden', 'star'], generic: ['trade', 'co', 'ltd'] });
+    // Legal forms however written: one spelling, dotted or not, misspelt or romanized otherwise.
+    expect(normalizeName('Avuar L.L.C.', 'organization').generic).toEqual(['llc']);
+    expect(normalizeName('Joza Industries Corporation', 'organization').generic).toEqual(normalizeName('Joza Industrial Corp.', 'organization').generic);
+    expect(['interwnational', 'limtied', 'compani', 'korp', 'grup', 'ko'].map(genericVariant)).toEqual(['international', 'limited', 'company', 'corp', 'group', 'co']);
+    expect(genericVariant('golden')).toBeUndefined();
     expect(skeleton('mohammed')).toBe(skeleton('mhmd'));
     expect(skeleton('yusuf')).toBe('ysf');
+    // Romanizations of one sound share a key; other names do not.
+    for (const [a, b] of [['khan', 'han'], ['zhou', 'zhu'], ['lay', 'lai'], ['hussein', 'husayn'], ['qadeer', 'kadir'], ['noor', 'nur']] as const) expect(romanKey(a), `${a}/${b}`).toBe(romanKey(b));
+    expect(romanKey('hasan')).not.toBe(romanKey('husain'));
   });
 });
 
@@ -75,6 +83,26 @@ describe('matching', () => {
   it('a PEP list raises pep_hit; other scripts are found', () => {
     expect(top({ kind: 'person', names: ['Дмитрий Медведев'] })).toMatchObject({ entityKey: 'p1', signal: 'pep_hit' });
     expect(top({ kind: 'person', names: ['أسامة بن لادن'] })?.entityKey).toBe('1');
+  });
+
+  it('parts joined or split where the list has them apart or together are found', () => {
+    expect(top({ kind: 'person', names: ['Alihassan ABDULRAHMAN'] })?.entityKey).toBe('3');
+    expect(top({ kind: 'organization', names: ['GOLDEN STARtrading LTD'] })?.entityKey).toBe('4');
+    expect(top({ kind: 'organization', names: ['GOLDEN STAR TRA DING CO'] })?.entityKey).toBe('4');
+  });
+
+  it('the listed name\'s rarest part missing and a listed day that is another day both speak against', () => {
+    // Ali and Hassan as common in this list as in the real ones; Abdulrahman once.
+    const common = buildScreeningIndex([{ listId: 'x', pep: false, entities: [
+      person('3', ['ABDULRAHMAN, Ali Hassan']),
+      ...['OMAR', 'SAID', 'KARIM', 'NASSER', 'YUSUF', 'HAMID', 'SALEH', 'MAHMOUD', 'AZIZ', 'RASHID'].map((n, i) => person(`c${i}`, [`${n}, Ali Hassan`])),
+    ] }]);
+    const whole = screenQuery(common, { kind: 'person', names: ['Ali Hassan Abdulrahman'] }, { threshold: 0 })[0]!;
+    const noRarest = screenQuery(common, { kind: 'person', names: ['Ali Hassan'] }, { threshold: 0 }).find((h) => h.entityKey === '3')!;
+    expect(noRarest.features[0]!.detail).toContain('rarest part "abdulrahman" is not in the query');
+    expect(noRarest.score).toBeLessThan(whole.score);
+    const otherDay = screenQuery(index, { kind: 'person', names: ['Usama bin Laden'], birthDate: '1957-09-01' }, { threshold: 0 })[0]!;
+    expect(otherDay.features.find((f) => f.feature === 'birth_date')).toMatchObject({ value: -0.05 });
   });
 
   it('unrelated and merely similar names are no hits at the default threshold', () => {

@@ -4,7 +4,7 @@
 // named features (the name's likeness, then birth date, country, gender, identifiers) so a
 // reviewer reads why it is what it is, and it is not capped: stronger evidence ranks higher.
 import type { ListedEntity, ListedName } from './listed-entity';
-import { normalizeIdentifier, normalizeName, skeleton, type NameScript } from './normalize';
+import { canonGeneric, GENERIC_WORDS, genericVariant, normalizeIdentifier, normalizeName, romanKey, skeleton, type NameScript, type NormalName } from './normalize';
 import { boundedLevenshtein, tokenSimilarity } from './similarity';
 
 /** What a screening asks about: the names of one person or company and what qualifies them. */
@@ -98,6 +98,8 @@ export interface ScreeningIndex {
   trigrams: Map<string, Int32Array>;
   tokenLengths: Uint8Array;
   skeletons: Map<string, number[]>;
+  /** Romanization key → token ids ("khan" and "han" share one). */
+  romanKeys: Map<string, number[]>;
   identifiers: Map<string, number[]>;
   /** A name's tokens joined → its rows: "xi jinping" is found by "xi jin ping", "abdulrahman" by "abdul rahman". */
   joinedNames: Map<string, number[]>;
@@ -139,7 +141,8 @@ export function buildScreeningIndex(lists: IndexedList[]): ScreeningIndex {
       const seen = new Set<string>();
       for (const n of entity.names) {
         const norm = normalizeName(n.full, kind === 'person' ? 'person' : 'organization');
-        const key = norm.tokens.join(' ');
+        // A name and its alias differing in legal form only are both kept ("SYRISS" and "SYRISS GROUP LIMITED").
+        const key = `${norm.tokens.join(' ')}|${norm.generic.join(' ')}`;
         if (!norm.tokens.length || seen.has(key)) continue;
         seen.add(key);
         const ids = Int32Array.from(norm.tokens.map(idOf));
@@ -164,6 +167,7 @@ export function buildScreeningIndex(lists: IndexedList[]): ScreeningIndex {
   }
   const grams = new Map<string, number[]>();
   const skeletons = new Map<string, number[]>();
+  const romanKeys = new Map<string, number[]>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     for (const g of new Set(trigramsOf(t))) {
@@ -172,6 +176,8 @@ export function buildScreeningIndex(lists: IndexedList[]): ScreeningIndex {
     }
     const sk = skeleton(t);
     if (sk) { const at = skeletons.get(sk); if (at) at.push(i); else skeletons.set(sk, [i]); }
+    const rk = romanKey(t);
+    if (rk.length >= 2) { const at = romanKeys.get(rk); if (at) at.push(i); else romanKeys.set(rk, [i]); }
   }
   const tokenLengths = Uint8Array.from(tokens.map((t) => Math.min(255, t.length)));
   const trigrams = new Map<string, Int32Array>();
@@ -191,17 +197,22 @@ export function buildScreeningIndex(lists: IndexedList[]): ScreeningIndex {
   const entityNames: number[][] = entities.map(() => []);
   names.forEach((n, r) => entityNames[n.entity]!.push(r));
   const scratch = { tokenCounts: new Int32Array(tokens.length), nameHits: new Int32Array(names.length), nameSeen: new Int32Array(names.length), stamp: 0 };
-  return { entities, names, tokens, tokenIds, weights, postings, trigrams, tokenLengths, skeletons, identifiers, joinedNames, joinedSkeletons, entityNames, maxWeight, scratch };
+  return { entities, names, tokens, tokenIds, weights, postings, trigrams, tokenLengths, skeletons, romanKeys, identifiers, joinedNames, joinedSkeletons, entityNames, maxWeight, scratch };
 }
 
 // Scripts that leave vowels out: their tokens are compared on consonants too.
 const CONSONANTAL: ReadonlySet<NameScript> = new Set(['arabic', 'hebrew', 'thai', 'hangul']);
-/** Below this summed weight of matched listed parts (a share of the rarest part's weight), a partial match is made of common parts only. */
-const COMMON_EVIDENCE = 0.8;
+/** Below this summed weight of matched listed parts (a share of the rarest part's weight), a match is made of common parts only. */
+const COMMON_EVIDENCE = 1;
 /** Two parts joined must spell the other side's one part nearly exactly. */
 const JOIN_MIN = 0.9;
 /** A consonant skeleton equal on both sides: as good as a spelling variant, short of exact. */
 const SKELETON_SIMILARITY = 0.9;
+/** What a name's likeness loses when the listed name's rarest part is not in the query (RAREST_MARGIN: rarer by this factor than every matched part). */
+const RAREST_MISSED = 0.05;
+const RAREST_MARGIN = 1.2;
+/** Two spellings of one sound in Latin (romanKey equal: "khan"/"han", "zhou"/"zhu"): short of equal. */
+const ROMAN_SIMILARITY = 0.9;
 /** An initial ("J.") standing for a name that begins with it. */
 const INITIAL_SIMILARITY = 0.8;
 
@@ -220,6 +231,8 @@ function similarTokens(index: ScreeningIndex, t: string, script: NameScript): Ma
   const exact = index.tokenIds.get(t);
   if (exact !== undefined) out.set(exact, 1);
   if (t.length < 2) return out;
+  const rk = romanKey(t);
+  for (const id of (rk.length >= 2 ? index.romanKeys.get(rk) : undefined) ?? []) if (!out.has(id)) out.set(id, ROMAN_SIMILARITY);
   if (t.length <= 3 && !CONSONANTAL.has(script)) return out;
   const grams = trigramsOf(t);
   const counts = index.scratch.tokenCounts;
@@ -254,7 +267,13 @@ function similarTokens(index: ScreeningIndex, t: string, script: NameScript): Ma
   return out;
 }
 
-interface NameMatch { score: number; matched: number; detail: string; /** Sum of the weights of the listed parts matched. */ evidence: number }
+interface NameMatch {
+  score: number; matched: number; detail: string;
+  /** Sum of the weights of the listed parts matched. */
+  evidence: number;
+  /** Every listed part matched and the same generic words on both sides: the whole listed name. */
+  whole: boolean;
+}
 
 /** Aligns the query's tokens with a listed name's, in any order; answers the name's likeness 0..1. */
 function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGeneric: string[], name: NameRow, script: NameScript): NameMatch {
@@ -323,6 +342,17 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
   const qMatched = qUsed.reduce((n, u) => n + u, 0);
   const cMatched = cUsed.reduce((n, u) => n + u, 0);
   let detail = `${qMatched} of ${q.length} query parts matched ${cMatched} of ${name.tokens.length} listed parts${initials ? ` (${initials} by initial)` : ''}`;
+  // The listed name's rarest part missing from the query: what is left is what many names share
+  // ("Ali Ahmed" in "SALEH, Ahmed Ali"). A middle name left out is usually not the rarest part.
+  let rarestMissed = -1; let rarestMatched = 0;
+  for (let j = 0; j < name.tokens.length; j++) {
+    const w = index.weights[name.tokens[j]!]!;
+    if (cUsed[j]) rarestMatched = Math.max(rarestMatched, w); else if (rarestMissed < 0 || w > index.weights[name.tokens[rarestMissed]!]!) rarestMissed = j;
+  }
+  if (rarestMissed >= 0 && index.weights[name.tokens[rarestMissed]!]! > rarestMatched * RAREST_MARGIN) {
+    score -= RAREST_MISSED;
+    detail += `; its rarest part "${index.tokens[name.tokens[rarestMissed]!]}" is not in the query`;
+  }
   // Joined or split names ("abdulrahman" / "abdul rahman", "xi jinping" / "xi jin ping"): the whole spelling.
   if (qJoined.length >= 6 && name.joined.length >= 6 && Math.abs(qJoined.length - name.joined.length) <= 2) {
     const reversed = [...name.tokens].reverse().map((id) => index.tokens[id]!).join('');
@@ -337,7 +367,7 @@ function scoreName(index: ScreeningIndex, q: QueryToken[], qJoined: string, qGen
   }
   // A whole-name likeness (joined parts, the same consonants) stands on every listed part.
   if (score >= 0.97 || detail.startsWith('the ')) evidence = Math.max(evidence, [...name.tokens].reduce((t, id) => t + index.weights[id]!, 0));
-  return { score, matched, detail, evidence };
+  return { score, matched, detail, evidence, whole: cMatched === name.tokens.length && gQ === 0 && gC === 0 };
 }
 
 /** The query's tokens with the listed tokens like each, and the weight of each. */
@@ -352,22 +382,75 @@ function queryTokens(index: ScreeningIndex, tokens: string[], script: NameScript
 
 const yearOf = (d: string): number => Number(d.slice(0, 4));
 
-/** Birth-date agreement: an exact date adds most, a year less; a year two or more apart speaks against. */
+/**
+ * Birth-date agreement, the strongest thing besides the name a document and a list share. An
+ * equal day adds most; a listed month or year (the list knows no more) agreeing adds less; a
+ * year inside a listed circa or span a little. A listed day that is another day of the same
+ * year, or a year one apart, speaks a little against (two people of one name born the same
+ * year are not rare; a one-year slip in a list is); two years or more apart speaks strongly
+ * against. With several listed dates the best one counts.
+ */
 function birthDateFeature(query: string | undefined, listed: ListedEntity['birthDates']): ScoreFeature | null {
   if (!query || !listed.length) return null;
   let best: ScoreFeature | null = null;
   const qy = yearOf(query);
   for (const d of listed) {
     let f: ScoreFeature;
-    const inRange = d.fromYear !== undefined && d.toYear !== undefined && qy >= d.fromYear && qy <= d.toYear;
-    if (d.date.length === 10 && query.length === 10 && d.date === query) f = { feature: 'birth_date', value: 0.12, detail: `born ${query}, as listed` };
-    else if (d.date.length >= 7 && query.startsWith(d.date.slice(0, 7)) && query.length >= 7) f = { feature: 'birth_date', value: 0.08, detail: `born ${query.slice(0, 7)}, as listed (${d.date})` };
-    else if (yearOf(d.date) === qy || inRange) f = { feature: 'birth_date', value: 0.05, detail: `born ${qy}, listed ${d.fromYear !== undefined ? `${d.fromYear}–${d.toYear}` : d.date}` };
-    else if (Math.abs(yearOf(d.date) - qy) === 1) f = { feature: 'birth_date', value: 0, detail: `born ${qy}, listed ${d.date} (one year apart)` };
-    else f = { feature: 'birth_date', value: -0.2, detail: `born ${query}, listed ${d.date}` };
+    const span = d.fromYear !== undefined && d.toYear !== undefined;
+    const inSpan = span && qy >= d.fromYear! && qy <= d.toYear!;
+    const ly = yearOf(d.date);
+    if (d.date.length === 10 && query.length === 10) {
+      f = d.date === query ? { feature: 'birth_date', value: 0.12, detail: `born ${query}, as listed` }
+        : ly === qy ? { feature: 'birth_date', value: -0.05, detail: `born ${query}, listed ${d.date} (the same year, another day)` }
+        : Math.abs(ly - qy) === 1 ? { feature: 'birth_date', value: -0.08, detail: `born ${query}, listed ${d.date} (one year apart)` }
+        : { feature: 'birth_date', value: -0.2, detail: `born ${query}, listed ${d.date}` };
+    } else if (d.date.length === 7 && query.length >= 7 && query.startsWith(d.date)) f = { feature: 'birth_date', value: 0.08, detail: `born ${query.slice(0, 7)}, as listed (${d.date})` };
+    else if (!span && ly === qy && d.date.length === 4) f = { feature: 'birth_date', value: 0.05, detail: `born ${qy}, as listed (${d.date})` };
+    else if (inSpan) f = { feature: 'birth_date', value: 0.02, detail: `born ${qy}, listed ${d.fromYear}–${d.toYear}` };
+    else if (ly === qy) f = { feature: 'birth_date', value: 0, detail: `born ${query}, listed ${d.date}` };
+    else if (Math.abs(ly - qy) === 1 || (span && (qy === d.fromYear! - 1 || qy === d.toYear! + 1))) f = { feature: 'birth_date', value: -0.08, detail: `born ${qy}, listed ${span ? `${d.fromYear}–${d.toYear}` : d.date} (one year apart)` };
+    else f = { feature: 'birth_date', value: -0.2, detail: `born ${query}, listed ${span ? `${d.fromYear}–${d.toYear}` : d.date}` };
     if (!best || f.value > best.value) best = f;
   }
   return best;
+}
+
+/**
+ * Other readings of a name whose parts were joined or split where the lists' were not: a part
+ * the lists do not know that two parts they know spell ("karimhassan" → "karim hassan",
+ * "lagoongroup" → "lagoon" + generic "group"), and two adjacent parts, not both known, that
+ * one known part spells ("inves tment" → "investment"). At most one of each, the longest known
+ * halves first: each reading is screened like the name itself and the best match kept.
+ */
+function resegmented(index: ScreeningIndex, norm: NormalName, kind: ScreeningQuery['kind']): NormalName[] {
+  const known = (t: string) => index.tokenIds.has(t);
+  const genericOf = (t: string): string | undefined => (kind !== 'organization' || t.length < 2 ? undefined : GENERIC_WORDS.has(t) ? canonGeneric(t) : genericVariant(t) && canonGeneric(genericVariant(t)!));
+  const generic = (t: string) => genericOf(t) !== undefined;
+  const out: NormalName[] = [];
+  const tokens = norm.tokens;
+  for (let i = 0; i < tokens.length && out.length < 2; i++) {
+    const t = tokens[i]!;
+    if (t.length < 5 || known(t)) continue;
+    let split: [string, string] | null = null; let bestLen = 0;
+    for (let k = 2; k <= t.length - 2; k++) {
+      const a = t.slice(0, k); const b = t.slice(k);
+      const ka = known(a) || generic(a); const kb = known(b) || generic(b);
+      if (!ka || !kb) continue;
+      const len = Math.min(a.length, b.length);
+      if (len > bestLen) { bestLen = len; split = [a, b]; }
+    }
+    if (!split) continue;
+    const parts = split.filter((p) => !generic(p));
+    out.push({ ...norm, tokens: [...tokens.slice(0, i), ...parts, ...tokens.slice(i + 1)], generic: [...norm.generic, ...split.flatMap((p) => genericOf(p) ?? [])] });
+  }
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const a = tokens[i]!; const b = tokens[i + 1]!;
+    if (known(a) && known(b)) continue;
+    const j = a + b;
+    if (known(j)) { out.push({ ...norm, tokens: [...tokens.slice(0, i), j, ...tokens.slice(i + 2)] }); break; }
+    if (generic(j)) { out.push({ ...norm, tokens: [...tokens.slice(0, i), ...tokens.slice(i + 2)], generic: [...norm.generic, genericOf(j)!] }); break; }
+  }
+  return out;
 }
 
 /** Screens one subject: every listed entity whose score reaches the threshold, best first (at most `limit`). */
@@ -377,7 +460,8 @@ export function screenQuery(index: ScreeningIndex, query: ScreeningQuery, opts: 
   const floor = opts.nameFloor ?? NAME_FLOOR;
   const best = new Map<number, { name: NameRow; match: NameMatch; queryName: string }>();
   for (const queryName of query.names) {
-    const norm = normalizeName(queryName, query.kind);
+    const first = normalizeName(queryName, query.kind);
+    for (const norm of [first, ...resegmented(index, first, query.kind)]) {
     if (!norm.tokens.length) continue;
     const q = queryTokens(index, norm.tokens, norm.script);
     const qJoined = norm.tokens.join('');
@@ -406,12 +490,14 @@ export function screenQuery(index: ScreeningIndex, query: ScreeningQuery, opts: 
       hits[r] = 0;
       const name = index.names[r]!;
       const row = index.entities[name.entity]!;
-      if (c < need && !joinedRows.has(r)) continue;
+      // A listed name of one part (a company's one distinctive word) needs that part only.
+      if (c < Math.min(need, name.tokens.length) && !joinedRows.has(r)) continue;
       if ((query.kind === 'person') !== (row.kind === 'person') && row.kind !== 'other') continue;
       const match = scoreName(index, q, qJoined, norm.generic, name, norm.script);
       if (match.score < floor) continue;
       const prev = best.get(name.entity);
       if (!prev || match.score > prev.match.score) best.set(name.entity, { name, match, queryName });
+    }
     }
   }
   const queryIds = (query.identifiers ?? []).map(normalizeIdentifier).filter((v) => v.length >= 5);
@@ -435,8 +521,11 @@ export function screenQuery(index: ScreeningIndex, query: ScreeningQuery, opts: 
   for (const [e, b] of best) {
     const row = index.entities[e]!;
     const features: ScoreFeature[] = [{ feature: 'name', value: round(b.match.score), detail: `"${b.queryName}" ~ "${b.name.raw}": ${b.match.detail}` }];
-    // Parts the lists use over and over (Ali, Ahmad, Muhammad, Maria) say little when nothing rarer matches.
-    if (b.match.evidence < COMMON_EVIDENCE * index.maxWeight && b.match.score < 0.97) features.push({ feature: 'common_name', value: -0.1, detail: 'only parts the lists share with many other names matched' });
+    // Parts the lists use over and over (Ali, Ahmad, Muhammad, Maria) say little when nothing rarer
+    // matches, even spelled exactly as listed ("Omar Ali" ~ "Ali Omar"); a company's whole listed
+    // name, legal form and all, is its name however common its word.
+    const wholeCompany = row.kind !== 'person' && b.match.whole;
+    if (b.match.evidence < COMMON_EVIDENCE * index.maxWeight && (b.match.score < 0.97 || row.kind === 'person') && !wholeCompany) features.push({ feature: 'common_name', value: -0.1, detail: 'only parts the lists share with many other names matched' });
     if (b.name.quality === 'weak') features.push({ feature: 'weak_alias', value: -0.05, detail: 'a weak alias as published (a name many people share)' });
     const dob = query.kind === 'person' ? birthDateFeature(query.birthDate, row.entity.birthDates) : null;
     if (dob) features.push(dob);

@@ -42,7 +42,17 @@ export const GENERIC_WORDS = new Set([
   'trading', 'trade', 'group', 'holding', 'holdings', 'international', 'intl', 'global', 'enterprise', 'enterprises',
   'industries', 'industry', 'industrial', 'services', 'service', 'general', 'import', 'export', 'commercial', 'investment', 'investments',
   'the', 'and', 'of', 'for', 'de', 'del', 'la', 'le', 'el', 'al', 'y', 'et', 'und',
+  'ltda', 'limitada', 'sac', 'sae', 'eirl', 'cv', 'sapi',
 ]);
+
+/** Legal forms and generic words written more than one way, as one ("corporation" ≡ "corp"): two names agree on them whichever way each wrote them. */
+const GENERIC_CANON: Record<string, string> = {
+  limited: 'ltd', limitada: 'ltda', corporation: 'corp', company: 'co', cie: 'co', incorporated: 'inc', international: 'intl',
+  holdings: 'holding', investments: 'investment', industries: 'industry', industrial: 'industry', enterprises: 'enterprise',
+  services: 'service', trading: 'trade',
+};
+/** The one spelling of a generic word two names are compared on. */
+export const canonGeneric = (w: string): string => GENERIC_CANON[w] ?? w;
 // Titles and honorifics in front of a person's name say nothing about who it is.
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'madam', 'mme', 'mlle', 'herr', 'frau', 'sr', 'sra', 'jr']);
 
@@ -68,16 +78,61 @@ export function toLatin(s: string): string {
   return anyAscii(out).toLowerCase().replace(/['`\u2019\u02bc\u02bf\u02be]/gu, '');
 }
 
+/**
+ * A token as the common romanizations of one sound agree on it: kh≡h, ph≡f, c/q≡k, sh/sch≡s,
+ * dj≡j, y≡i, ou/oo≡u, ee≡i, ei/ey/ay/ai≡ai, doubled letters single ("khan" ~ "han", "zhou" ~
+ * "zhu", "lay" ~ "lai", "hussein" ~ "husayn", "qadeer" ~ "kadir"). Two tokens with one key are
+ * spelling variants (the matcher scores them just short of equal); vowels otherwise stay, so
+ * "hasan" and "husain" do not meet.
+ */
+export function romanKey(token: string): string {
+  return token
+    .replace(/sch|sh/gu, 's').replace(/kh/gu, 'h').replace(/ph/gu, 'f').replace(/dj/gu, 'j').replace(/ck/gu, 'k').replace(/[cq]/gu, 'k')
+    .replace(/ou|oo/gu, 'u').replace(/ee/gu, 'i').replace(/e[iy]|a[iy]/gu, 'ai').replace(/y/gu, 'i')
+    .replace(/(.)\1+/gu, '$1');
+}
+
+/** Damerau distance ≤ 1 (one substitution, insertion, deletion or swap of neighbours). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length && i === b.length) return true;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+const GENERIC_BY_KEY = new Map([...GENERIC_WORDS].map((w) => [romanKey(w), w]));
+const LONG_GENERIC = [...GENERIC_WORDS].filter((w) => w.length >= 6);
+
+/**
+ * The generic word a company-name word is a misspelling or other spelling of ("interwnational",
+ * "limtied", "compani", "korp", "grup", "ko"), or undefined: another romanization of one, or one
+ * edit from a generic word of 6 letters or more, so a short distinctive word is not taken for one.
+ */
+export function genericVariant(w: string): string | undefined {
+  if (w.length < 2) return undefined;
+  const byKey = GENERIC_BY_KEY.get(romanKey(w));
+  if (byKey) return byKey;
+  if (w.length < 6) return undefined;
+  const key = romanKey(w);
+  return LONG_GENERIC.find((g) => withinOneEdit(w, g) || withinOneEdit(key, romanKey(g)));
+}
+
 /** Tokens of a name: Latin, split on anything not a letter or digit, titles dropped, generic words set apart. */
 export function normalizeName(s: string, kind: 'person' | 'organization' | 'other' = 'other'): NormalName {
   const script = scriptOf(s);
-  const words = toLatin(s).split(/[^a-z0-9]+/u).filter(Boolean);
+  let latin = toLatin(s);
+  // A company's dotted abbreviations are one word: "L.L.C." is "llc", "S.A." is "sa", "Y.A.S." is "yas".
+  if (kind === 'organization') latin = latin.replace(/(?<![a-z0-9])(?:[a-z0-9]\.\s?){2,}/gu, (m) => ` ${m.replace(/[.\s]/gu, '')} `);
+  const words = latin.split(/[^a-z0-9]+/u).filter(Boolean);
   const tokens: string[] = [];
   const generic: string[] = [];
   for (const w of words) {
     if (kind === 'person' && TITLES.has(w)) continue;
     // Person names keep "al", "de", "la" (they are part of the family name); companies drop them.
-    if (kind !== 'person' && GENERIC_WORDS.has(w)) generic.push(w);
+    if (kind !== 'person' && GENERIC_WORDS.has(w)) generic.push(canonGeneric(w));
+    else if (kind === 'organization' && genericVariant(w)) generic.push(canonGeneric(genericVariant(w)!));
     else if (kind === 'person' && GENERIC_WORDS.has(w) && ['the', 'and', 'of', 'for'].includes(w)) generic.push(w);
     else tokens.push(w);
   }
