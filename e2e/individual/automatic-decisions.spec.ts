@@ -38,7 +38,7 @@ async function decisionOf(receiver: WebhookReceiver, id: string, apiKey: string)
   } catch (e) {
     const record = (await customerCall<any>(apiKey, 'GET', `/verifications/${id}`)).body.data;
     const seen = eventsOf(receiver, id).map((x) => (x.json as { event: string }).event);
-    throw new Error(`${(e as Error).message}; the session is ${record?.status} (${record?.decision ?? 'no decision'}: ${record?.reason ?? ''}); events: ${seen.join(', ')}`);
+    throw new Error(`${(e as Error).message}; the session is ${record?.status} (${record?.decision ?? 'no decision'}: ${record?.reason ?? ''}); events: ${seen.join(', ')}`, { cause: e });
   }
 }
 
