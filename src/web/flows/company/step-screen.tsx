@@ -8,7 +8,6 @@ import type { HostedCompanySession, LivenessStatus, UploadedDocument } from '../
 import type { CompanyApiError, FieldIssue } from './api/api-error';
 import type { CompanyApi, SubmitCompanyResponse } from './api/company-api';
 import type { FlowStepId, SectionStep } from './company.flow';
-import { livenessDone } from './liveness/liveness-done';
 import type { SubmitProblem } from './review/review-step';
 import { WelcomeStep } from './steps/welcome-step';
 import type * as Later from './later-steps';
@@ -110,7 +109,7 @@ function CurrentStep(props: StepScreenProps) {
         sections={props.sections}
         values={values}
         documents={props.documents}
-        livenessDone={livenessDone(props.liveness)}
+        liveness={props.liveness}
         issues={props.issues}
         onEdit={props.onEdit}
         onSubmit={props.onSubmit}

@@ -2,13 +2,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDefinition } from '../../../../contract/campaign';
 import { buildSectionSchema, type CompanyFormValues } from '../../../../contract/company-form';
-import type { UploadedDocument } from '../../../../contract/hosted-company';
+import type { LivenessStatus, UploadedDocument } from '../../../../contract/hosted-company';
 import { countryName } from '../../../i18n/country-names';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Screen } from '../../../ui/screen';
 import type { FieldIssue } from '../api/api-error';
 import type { SectionStep } from '../company.flow';
+import { livenessDone } from '../liveness/liveness-done';
 import styles from '../company.module.css';
 import { reviewRows, type ReviewText } from './review-rows';
 
@@ -19,7 +20,8 @@ export interface ReviewStepProps {
   sections: readonly SectionStep[];
   values: CompanyFormValues;
   documents: readonly UploadedDocument[];
-  livenessDone: boolean;
+  /** The representative's liveness check as the server last said it (the section is done once it has an outcome). */
+  liveness: LivenessStatus;
   /** Server issues of the last refused submit, full paths (`business.legalName`). */
   issues: readonly FieldIssue[];
   onEdit: (section: SectionStep) => void;
@@ -37,7 +39,7 @@ function incompleteSections(props: ReviewStepProps): Set<SectionStep> {
       section === 'documents'
         ? { files: props.documents.map((d) => ({ id: d.id, kind: d.kind })) }
         : section === 'liveness'
-          ? { status: props.livenessDone ? 'completed' : 'not_started' }
+          ? { status: props.liveness }
           : (props.values[section] ?? {});
     if (!buildSectionSchema(props.campaign, section).safeParse(value).success) out.add(section);
   }
@@ -91,7 +93,7 @@ export function ReviewStep(props: ReviewStepProps) {
         </Alert>
       ) : null}
       {props.sections.map((section) => {
-        const rows = reviewRows(section, props.values, props.campaign, props.documents, props.livenessDone, tx);
+        const rows = reviewRows(section, props.values, props.campaign, props.documents, livenessDone(props.liveness), tx);
         const invalid = incomplete.has(section);
         const title = t(`steps.${section}`);
         return (
