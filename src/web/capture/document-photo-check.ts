@@ -38,11 +38,29 @@ export function cardRegion(corners: NormPoint[] | null): NormRect {
   return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
 
-/** Decoding, cropping and detection all run in the face detector's Worker. */
+/**
+ * Where to look for the card's portrait, in order: the whole card, then its left and its right
+ * part (a little over half the card each, so a portrait near the middle is whole in one). Why
+ * the parts: the detector sees its input at 128×128, where a whole ID card's portrait face is
+ * some 25 px tall and often missed; in a part it is over 1.5 times that. The parts are skipped when the
+ * card was not found (the whole photo is all there is to look at).
+ */
+export function portraitRegions(corners: NormPoint[] | null): NormRect[] {
+  const card = cardRegion(corners);
+  if (!corners || corners.length < 4) return [card];
+  const part = card.width * PORTRAIT_PART;
+  return [card, { ...card, width: part }, { ...card, x: card.x + card.width - part, width: part }];
+}
+/** Share of the card's width each part covers. */
+const PORTRAIT_PART = 0.6;
+
+/** Decoding, cropping and detection all run in the face detector's Worker; the first region with a face answers. */
 async function portraitVisible(blob: Blob, corners: NormPoint[] | null): Promise<boolean | null> {
   try {
-    const faces = await detectFacesInPhoto(blob, { region: cardRegion(corners), maxLongEdge: PORTRAIT_CROP_EDGE });
-    return faces.length > 0;
+    for (const region of portraitRegions(corners)) {
+      if ((await detectFacesInPhoto(blob, { region, maxLongEdge: PORTRAIT_CROP_EDGE })).length > 0) return true;
+    }
+    return false;
   } catch {
     return null;
   }
