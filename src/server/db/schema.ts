@@ -356,11 +356,18 @@ export const identityMarks = pgTable('identity_marks', {
   documentDigest: text('document_digest'),
   /** HMAC of the MRZ names (last|first); null without. */
   nameDigest: text('name_digest'),
+  /**
+   * HMAC of type|issuing state|number as read from the print alone (no MRZ proved it); null
+   * otherwise. Proves nothing: it lets the next session with that number find this one while
+   * a specialist has it (a review signal, never a decline).
+   */
+  printDigest: text('print_digest'),
   /** The embedding outlives the media until then (key's embeddingRetentionDays); null: not past them. */
   embeddingKeepUntil: ts('embedding_keep_until'),
   createdAt: ts('created_at').notNull(),
 }, (t) => [
   index('identity_marks_org_document').on(t.orgId, t.documentDigest),
+  index('identity_marks_org_print').on(t.orgId, t.printDigest),
   index('identity_marks_keep').on(t.embeddingKeepUntil),
 ]);
 

@@ -12,6 +12,8 @@ export interface RepeatMatch {
   matchVerificationId?: VerificationId;
   distance?: number;
   listEntryId?: string;
+  /** The match rests on data nothing proved (a number read from the print): it asks for review, never declines. */
+  unproven?: boolean;
 }
 
 /**
@@ -81,8 +83,8 @@ export function raiseSignals(a: SessionAnalysis, input: RiskInput = {}): RaisedS
   if (l.cameraIntegrity?.suspected) raise('injected_camera', `the camera looks injected${l.cameraIntegrity.reasons?.length ? `: ${l.cameraIntegrity.reasons.join(', ')}` : ''}`);
   if ((l.failedAttempts ?? 0) > LIVENESS_RETRIES_TOLERATED) raise('liveness_retries', `${l.failedAttempts} failed liveness tries before this one (${LIVENESS_RETRIES_TOLERATED} tolerated)`);
   for (const m of input.matches ?? []) {
-    const { signal, detail, ...extra } = m;
-    raise(signal, detail, extra);
+    const { signal, detail, unproven, ...extra } = m;
+    raise(signal, detail, extra, unproven ? 'review' : 'decline');
   }
   for (const h of input.screening ?? []) raise(h.signal, h.detail, { hitId: h.hitId });
   return out;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { VerificationId } from '../../contract/ids';
 import type { Db, DbOrTx } from '../db/types';
 import { identityMarks, riskListEntries } from '../db/schema';
@@ -13,6 +13,8 @@ export interface IdentityMark {
   embedding: number[] | null;
   documentDigest: string | null;
   nameDigest: string | null;
+  /** The document's digest from the print alone (no MRZ or barcode proved it); null when proven or unread. */
+  printDigest?: string | null;
 }
 
 /** How many nearest faces are looked at: enough to step over the person's own earlier sessions. */
@@ -23,7 +25,7 @@ export async function storeIdentityMark(db: DbOrTx, mark: IdentityMark, now: Dat
   const values = { ...mark, embeddingKeepUntil: keepUntil, createdAt: now };
   await db.insert(identityMarks).values(values).onConflictDoUpdate({
     target: identityMarks.verificationId,
-    set: { embedding: mark.embedding, documentDigest: mark.documentDigest, nameDigest: mark.nameDigest, embeddingKeepUntil: keepUntil },
+    set: { embedding: mark.embedding, documentDigest: mark.documentDigest, nameDigest: mark.nameDigest, printDigest: mark.printDigest ?? null, embeddingKeepUntil: keepUntil },
   });
 }
 
@@ -53,12 +55,22 @@ export async function findRepeatMatches(db: DbOrTx, root: Db, mark: IdentityMark
     out.push({ signal: 'duplicate_face', matchVerificationId: dup.verificationId, distance: round(dup.distance), detail: `the same face was verified under ${what} in ${dup.verificationId} (distance ${round(dup.distance)})` });
   }
 
-  if (mark.documentDigest && mark.embedding) {
-    const same = await db.select({ id: identityMarks.verificationId, embedding: identityMarks.embedding }).from(identityMarks)
-      .where(and(eq(identityMarks.orgId, mark.orgId), eq(identityMarks.documentDigest, mark.documentDigest), ne(identityMarks.verificationId, mark.verificationId)));
-    const other = same.filter((s) => s.embedding && !allowed.has(s.id)).map((s) => ({ id: s.id, d: euclidean(s.embedding!, mark.embedding!) }))
-      .filter((s) => s.d > FACE_MATCH_MAX).sort((a, b) => b.d - a.d)[0];
-    if (other) out.push({ signal: 'reused_document', matchVerificationId: other.id, distance: round(other.d), detail: `the same document number was verified with another face in ${other.id} (distance ${round(other.d)})` });
+  // The document number proven (MRZ, barcode) or, while a specialist has the case, read from the
+  // print: one HMAC, so a printed number meets a proven one. A match resting on a printed number
+  // proves nothing and is raised for review only (`unproven`).
+  const digest = mark.documentDigest ?? mark.printDigest;
+  if (digest && mark.embedding) {
+    const same = await db.select({ id: identityMarks.verificationId, embedding: identityMarks.embedding, proven: identityMarks.documentDigest }).from(identityMarks)
+      .where(and(eq(identityMarks.orgId, mark.orgId), or(eq(identityMarks.documentDigest, digest), eq(identityMarks.printDigest, digest)), ne(identityMarks.verificationId, mark.verificationId)));
+    const other = same.filter((s) => s.embedding && !allowed.has(s.id)).map((s) => ({ id: s.id, d: euclidean(s.embedding!, mark.embedding!), unproven: !mark.documentDigest || s.proven !== digest }))
+      .filter((s) => s.d > FACE_MATCH_MAX).sort((a, b) => Number(a.unproven) - Number(b.unproven) || b.d - a.d)[0];
+    if (other) {
+      out.push({
+        signal: 'reused_document', matchVerificationId: other.id, distance: round(other.d),
+        detail: `the same document number was ${other.unproven ? 'read (from the print, not proven by the MRZ)' : 'verified'} with another face in ${other.id} (distance ${round(other.d)})`,
+        ...(other.unproven ? { unproven: true } : {}),
+      });
+    }
   }
 
   const blocks = await db.select().from(riskListEntries)

@@ -5,7 +5,7 @@ import { createHarness, type Harness } from '../testing/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { FACE_MATCH_MAX, FACE_SEARCH_MAX } from '../decisions/face-thresholds';
 import { euclidean } from './identity-digests';
-import { faceOf, scriptedPool, sessionMaker, type Person, type SessionMaker } from './repeat-identities.testkit';
+import { analysisOf, faceOf, scriptedPool, sessionMaker, type Person, type SessionMaker } from './repeat-identities.testkit';
 
 // Repeat identities across an organisation's verifications, through the real API, database,
 // decision runner and webhooks (PGlite here; PostgreSQL in CI with TEST_DATABASE_URL).
@@ -100,6 +100,37 @@ describe('repeat identities', () => {
     expect(signals(impostor.checks)).toEqual(['reused_document']);
     expect(impostor.checks.risk!.signals[0]).toMatchObject({ action: 'review', matchVerificationId: first.id });
     expect(impostor.row.decision).toBe('review');
+  });
+
+  it('a case waiting for a specialist (its number read from the print only) is found by the next session with that number and another face, for review even where reused documents decline; each case links the other', async () => {
+    const key = await liveKey(undefined, { riskRules: { reused_document: 'decline' } });
+    const p = person();
+    // No MRZ was read: the front's printed fields are all there is, and a specialist decides.
+    const printedOnly = (q: Person) => {
+      const a = analysisOf(q);
+      return { ...a, mrz: { found: false }, visualZone: { docInfo: a.mrz.docInfo!, found: ['docNumber', 'lastName', 'firstName'] } };
+    };
+    pool.next = printedOnly(p);
+    const first = await maker.decided(await maker.submit(key));
+    expect(first.row).toMatchObject({ status: 'completed', decision: 'review' });
+    pool.next = printedOnly({ ...p, face: faceOf(seed + 600) });
+    const second = await maker.decided(await maker.submit(key));
+    const reused = second.checks.risk!.signals.find((s) => s.signal === 'reused_document')!;
+    expect(reused).toMatchObject({ action: 'review', matchVerificationId: first.id });
+    expect(reused.detail).toContain('from the print, not proven');
+    expect(second.row.decision).toBe('review');
+    // A proven number meets the printed one too (the same HMAC), still for review only.
+    const third = await maker.run(key, { ...p, face: faceOf(seed + 601) });
+    expect(third.checks.risk!.signals.find((s) => s.signal === 'reused_document')).toMatchObject({ action: 'review' });
+    // The earlier case shows the later ones that match it.
+    const view = await asMember(h, reviewer, 'GET', `/verifications/individual/${first.id}`);
+    expect(view.body.data.matchedBy).toEqual(expect.arrayContaining([
+      expect.objectContaining({ verificationId: second.id, signal: 'reused_document' }),
+    ]));
+    // A proven match with a proven number still declines where the key says so.
+    const provenFirst = await maker.run(key, person());
+    const provenAgain = await maker.run(key, { ...person(), docNumber: `X${seed - 1}00`, lastName: `SURNAME${seed - 1}`, face: faceOf(seed + 602) });
+    expect(provenAgain.checks.risk!.signals.find((s) => s.signal === 'reused_document')).toMatchObject({ action: 'decline', matchVerificationId: provenFirst.id });
   });
 
   it('other organisations never see each other\'s faces or documents', async () => {

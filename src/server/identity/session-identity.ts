@@ -32,6 +32,9 @@ export async function identityRiskOf(
     verificationId: row.id, orgId: key.orgId,
     embedding: analysis.selfieDescriptor?.length ? analysis.selfieDescriptor : null,
     documentDigest: documentDigest(deps.secrets, doc), nameDigest: nameDigest(deps.secrets, doc),
+    // The printed number, kept apart: the case waits for a specialist, and the next session with
+    // that number (another face) must see this one (a review signal only).
+    printDigest: data.source === 'visual_zone' ? documentDigest(deps.secrets, data.docInfo) : null,
   };
   // One organisation's searches and stores take turns (until the decision commits): a ring
   // submitting the same face in parallel to two processes would otherwise each miss the other.

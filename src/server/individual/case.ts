@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { VerificationId } from '../../contract/ids';
 import { automaticChecksSchema } from '../../contract/automatic-checks';
 import { listAudit, toAuditEntry } from '../accounts/audit';
@@ -27,5 +27,24 @@ export async function caseExtras(db: Db, orgId: string, row: VerificationRow) {
   const riskLists = (await listRiskEntries(db, orgId, { verificationId: row.id })).map(toRiskListEntry);
   // Every screening hit of the case, resolved ones included (the reviewer resolves them here).
   const screeningHits = await caseHits(db, orgId, 'individual', row.id);
-  return { checks: checks.success ? checks.data : null, deliveries: deliveries.items.reverse(), audit: audit.map(toAuditEntry), riskLists, screeningHits };
+  const matchedBy = await laterMatches(db, orgId, row.id);
+  return { checks: checks.success ? checks.data : null, deliveries: deliveries.items.reverse(), audit: audit.map(toAuditEntry), riskLists, screeningHits, matchedBy };
+}
+
+/**
+ * The organisation's later sessions whose risk signals name this one (a reused document, the
+ * same face under another name, a block taken from it): the link seen from the earlier case,
+ * so two cases of one ring waiting together each point at the other.
+ */
+async function laterMatches(db: Db, orgId: string, id: VerificationId) {
+  const needle = JSON.stringify({ risk: { signals: [{ matchVerificationId: id }] } });
+  const rows = await db.select({ id: verifications.id, checks: verifications.checks, status: verifications.status, createdAt: verifications.createdAt })
+    .from(verifications).innerJoin(apiKeys, eq(apiKeys.id, verifications.apiKeyId))
+    .where(and(eq(apiKeys.orgId, orgId), ne(verifications.id, id), isNull(verifications.deletedAt), sql`${verifications.checks}::jsonb @> ${needle}::jsonb`))
+    .orderBy(desc(verifications.createdAt)).limit(20);
+  return rows.flatMap((r) => {
+    const parsed = automaticChecksSchema.safeParse(r.checks);
+    const signals = parsed.success ? parsed.data.risk?.signals ?? [] : [];
+    return signals.filter((s) => s.matchVerificationId === id).map((s) => ({ verificationId: r.id, status: r.status, signal: s.signal, detail: s.detail }));
+  });
 }

@@ -16,8 +16,11 @@ const caseLink = (id: string) => `/dashboard/verifications/individual/${encodeUR
  * case it matched) and, for reviewers, its blocklist and allowlist: block the face and/or the
  * document number, allow a flagged pair, remove an entry. Every change needs a reason.
  */
-export function RiskPanel({ caseId, signals, entries, canManage, onChanged }: {
-  caseId: string; signals: RaisedSignal[]; entries: RiskListEntry[]; canManage: boolean; onChanged: () => void;
+/** A later session whose signal names this case (the link seen from the earlier side). */
+export interface LaterMatch { verificationId: string; status: string; signal: string; detail: string }
+
+export function RiskPanel({ caseId, signals, entries, canManage, onChanged, matchedBy = [] }: {
+  caseId: string; signals: RaisedSignal[]; entries: RiskListEntry[]; canManage: boolean; onChanged: () => void; matchedBy?: LaterMatch[];
 }) {
   const { t } = useTranslation('dashboard');
   const [reason, setReason] = useState('');
@@ -69,6 +72,20 @@ export function RiskPanel({ caseId, signals, entries, canManage, onChanged }: {
           ))}
         </ul>
       )}
+      {matchedBy.length ? (
+        <>
+          <h3 className={styles.minorTitle}>{t('risk.matchedBy')}</h3>
+          <ul className={styles.signals} data-testid="risk-matched-by">
+            {matchedBy.map((m) => (
+              <li key={`${m.verificationId}-${m.signal}`}>
+                <strong>{t(`risk.signal.${m.signal}` as 'risk.signal.reused_document')}</strong>
+                <span className={styles.muted}>{m.detail}</span>
+                <Link to={caseLink(m.verificationId)} data-testid="risk-matched-by-link">{t('risk.openMatch')}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {entries.length ? (
         <ul className={styles.signals} data-testid="risk-entries">
           {entries.map((e) => {

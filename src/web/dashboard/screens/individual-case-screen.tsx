@@ -13,7 +13,7 @@ import { ImageViewer } from '../parts/image-viewer';
 import { KeyValues } from '../parts/key-values';
 import { LivenessPanel } from '../parts/liveness-panel';
 import { PageStatus } from '../parts/page-status';
-import { RiskPanel } from '../parts/risk-panel';
+import { RiskPanel, type LaterMatch } from '../parts/risk-panel';
 import { ScreeningPanel, type CaseHit } from '../parts/screening-panel';
 import type { RiskListEntry } from '../../../contract/risk-lists';
 import { formatDate, StatusBadge } from '../parts/status-badge';
@@ -21,7 +21,7 @@ import { useSession } from '../session';
 import { useLoad } from '../use-load';
 import styles from '../dashboard.module.css';
 
-interface IndividualCase { record: IndividualRecord; checks: AutomaticChecks | null; deliveries: Delivery[]; audit: AuditEntry[]; riskLists?: RiskListEntry[]; screeningHits?: CaseHit[] }
+interface IndividualCase { record: IndividualRecord; checks: AutomaticChecks | null; deliveries: Delivery[]; audit: AuditEntry[]; riskLists?: RiskListEntry[]; screeningHits?: CaseHit[]; matchedBy?: LaterMatch[] }
 
 /** One person's case: the selfie beside the document, the evidence, the scores, the timeline. */
 export function IndividualCaseScreen() {
@@ -33,7 +33,7 @@ export function IndividualCaseScreen() {
   useEffect(() => { document.title = t('pageTitle', { page: t('case.individualTitle', { id }) }); }, [t, id]);
 
   if (data.state !== 'ready') return <><BackLink /><PageStatus state={data.state} error={data.state === 'error' ? data.error : undefined} onRetry={data.reload} /></>;
-  const { record, checks, deliveries, audit, riskLists = [], screeningHits = [] } = data.data;
+  const { record, checks, deliveries, audit, riskLists = [], screeningHits = [], matchedBy = [] } = data.data;
   const waiting = record.status === 'completed' && record.decision === 'review';
   const decide = async (decision: Decision, reason: string) => {
     await call('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) });
@@ -68,7 +68,7 @@ export function IndividualCaseScreen() {
       </section>
       {checks ? <ChecksPanel checks={checks} /> : null}
       <ScreeningPanel aml={checks?.aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />
-      <RiskPanel caseId={record.id} signals={checks?.risk?.signals ?? []} entries={riskLists} canManage={me.abilities.review} onChanged={data.reload} />
+      <RiskPanel caseId={record.id} signals={checks?.risk?.signals ?? []} entries={riskLists} canManage={me.abilities.review} onChanged={data.reload} matchedBy={matchedBy} />
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title" className={styles.subtitle}>{t('case.timeline')}</h2>
         <DeliveriesTable deliveries={deliveries} empty={t('case.noDeliveries')} />
