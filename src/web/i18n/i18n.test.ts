@@ -62,9 +62,9 @@ describe('translations', () => {
   const PROPER_NAMES: ReadonlySet<string> = new Set(['OFAC SDN_ADVANCED.XML', 'OpenSanctions targets.simple.csv', 'OpenSanctions FollowTheMoney JSON']);
   // Reviewed: words spelt as in English in that language.
   const SAME_IN: Partial<Record<string, readonly string[]>> = {
-    fr: ['Documents', 'Test', 'Active', 'Versions', 'Version {{n}}', 'Organisation', 'Sanctions', 'Version', 'Score', '{{name}} (version {{n}})'],
+    fr: ['Documents', 'Document', 'Test', 'Active', 'Versions', 'Version {{n}}', 'Organisation', 'Sanctions', 'Version', 'Score', '{{name}} (version {{n}})'],
     de: ['(optional)', 'Website', 'Name', '{{page}} · Dashboard', 'Person', 'Person {{id}}', 'Definition (JSON)', 'Version {{n}}', 'Passkey', 'Passkeys', 'Organisation', 'Screening', 'Version', 'Score', 'Detail'],
-    nl: ['{{page}} · Dashboard', 'Passkey', 'Passkeys', 'Screening', 'Operator', 'Score', 'Open'],
+    nl: ['{{page}} · Dashboard', 'Document', 'Passkey', 'Passkeys', 'Screening', 'Operator', 'Score', 'Open'],
     pl: ['Screening', 'Operator'],
     es: ['No'],
     pt: ['E-mail'],

@@ -41,13 +41,17 @@ export function CompanyCaseScreen() {
   };
   const startReview = async () => { data.set(await call<CompanyCase>('POST', `${path}/review`)); };
   const { contact, ...business } = record.businessProfile as Record<string, unknown> & { contact?: unknown };
+  const legalName = typeof business.legalName === 'string' ? business.legalName.trim() : '';
   const flags = Array.isArray(record.analysis.reviewFlags) ? (record.analysis.reviewFlags as string[]) : [];
   const docs = record.uploadedDocuments as unknown as PreviewDocument[];
 
   return (
     <article className={styles.case} data-testid="company-case">
       <BackLink />
-      <h1 className={styles.title} tabIndex={-1}>{t('case.companyTitle', { id: record.verificationId })}</h1>
+      <header>
+        <h1 className={styles.title} tabIndex={-1} data-testid="case-title">{legalName || t('case.companyTitle', { id: record.verificationId })}</h1>
+        {legalName ? <p className={`${styles.muted} ${styles.mono}`}>{t('case.companyTitle', { id: record.verificationId })}</p> : null}
+      </header>
       {mode === 'test' ? <Alert tone="info">{t('case.testKey')}</Alert> : null}
       <dl className={styles.summary}>
         <div><dt>{t('case.status')}</dt><dd><StatusBadge status={record.status} /></dd></div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Delivery } from '../../../contract/admin';
@@ -10,7 +10,8 @@ import { AuditTable, DeliveriesTable } from '../parts/activity-tables';
 import { ChecksPanel } from '../parts/checks-panel';
 import { DecisionPanel, type Decision } from '../parts/decision-panel';
 import { ImageViewer } from '../parts/image-viewer';
-import { KeyValues } from '../parts/key-values';
+import { DocumentData } from '../parts/document-data';
+import { NextCase } from '../parts/next-case';
 import { LivenessPanel } from '../parts/liveness-panel';
 import { PageStatus } from '../parts/page-status';
 import { RiskPanel, type LaterMatch } from '../parts/risk-panel';
@@ -30,55 +31,78 @@ export function IndividualCaseScreen() {
   const id = useParams().id ?? '';
   const path = `/verifications/individual/${encodeURIComponent(id)}`;
   const data = useLoad(() => call<IndividualCase>('GET', path), path);
-  useEffect(() => { document.title = t('pageTitle', { page: t('case.individualTitle', { id }) }); }, [t, id]);
+  // The case decided here (the next one is offered then); another case's page starts without.
+  const [decided, setDecided] = useState<string | null>(null);
+  const shownName = data.state === 'ready' ? personName(data.data.record.docInfo) : '';
+  useEffect(() => { document.title = t('pageTitle', { page: shownName || t('case.individualTitle', { id }) }); }, [t, id, shownName]);
 
   if (data.state !== 'ready') return <><BackLink /><PageStatus state={data.state} error={data.state === 'error' ? data.error : undefined} onRetry={data.reload} /></>;
   const { record, checks, deliveries, audit, riskLists = [], screeningHits = [], matchedBy = [] } = data.data;
   const waiting = record.status === 'completed' && record.decision === 'review';
   const decide = async (decision: Decision, reason: string) => {
     await call('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) });
+    setDecided(record.id);
     data.reload();
   };
+  const name = personName(record.docInfo);
 
   return (
     <article className={styles.case} data-testid="individual-case">
       <BackLink />
-      <h1 className={styles.title} tabIndex={-1}>{t('case.individualTitle', { id: record.id })}</h1>
-      <dl className={styles.summary}>
-        <div><dt>{t('case.status')}</dt><dd><StatusBadge status={record.status} /></dd></div>
-        <div><dt>{t('case.decision')}</dt><dd className={styles.mono}>{record.decision ?? '—'}</dd></div>
-        <div><dt>{t('list.vendorData')}</dt><dd className={styles.wrapAny}>{record.vendorData || '—'}</dd></div>
-        <div><dt>{t('case.reason')}</dt><dd className={styles.wrapAny} data-testid="case-reason">{record.reason || '—'}</dd></div>
-        <div><dt>{t('case.created')}</dt><dd>{formatDate(record.createdAt, i18n.language)}</dd></div>
-        <div><dt>{t('case.updated')}</dt><dd>{formatDate(record.updatedAt, i18n.language)}</dd></div>
-      </dl>
-      {me.abilities.review ? <DecisionPanel waiting={waiting} allowResubmit onDecide={decide} /> : null}
-      <section aria-labelledby="images-title">
-        <h2 id="images-title" className={styles.subtitle}>{t('case.images')}</h2>
-        <div className={styles.gallery}>
-          <ImageViewer src={record.selfie.url} label={t('case.selfie')} testId="selfie-image" />
-          <ImageViewer src={record.doc.url.front} label={t('case.front')} testId="front-image" />
-          {record.doc.url.back ? <ImageViewer src={record.doc.url.back} label={t('case.back')} testId="back-image" /> : null}
+      <header>
+        <h1 className={styles.title} tabIndex={-1} data-testid="case-title">{name || t('case.individualTitle', { id: record.id })}</h1>
+        {name ? <p className={`${styles.muted} ${styles.mono}`}>{t('case.individualTitle', { id: record.id })}</p> : null}
+      </header>
+      {/* The decision first in reading and tab order (as before); the grid puts it on the right. */}
+      <div className={styles.caseLayout}>
+        <div className={styles.caseSide}>
+          <dl className={styles.summary}>
+            <div><dt>{t('case.status')}</dt><dd><StatusBadge status={record.status} /></dd></div>
+            <div><dt>{t('case.decision')}</dt><dd className={styles.mono}>{record.decision ?? '—'}</dd></div>
+            <div><dt>{t('list.vendorData')}</dt><dd className={styles.wrapAny}>{record.vendorData || '—'}</dd></div>
+            <div><dt>{t('case.reason')}</dt><dd className={styles.wrapAny} data-testid="case-reason">{record.reason || '—'}</dd></div>
+            <div><dt>{t('case.created')}</dt><dd>{formatDate(record.createdAt, i18n.language)}</dd></div>
+            <div><dt>{t('case.updated')}</dt><dd>{formatDate(record.updatedAt, i18n.language)}</dd></div>
+          </dl>
+          {me.abilities.review ? <DecisionPanel waiting={waiting} allowResubmit onDecide={decide} /> : null}
+          {decided === record.id ? <NextCase currentId={record.id} /> : null}
         </div>
-      </section>
-      <LivenessPanel liveness={record.liveness} />
-      <section aria-labelledby="docinfo-title">
-        <h2 id="docinfo-title" className={styles.subtitle}>{t('case.docInfo')}</h2>
-        <KeyValues value={{ type: record.doc.type, ...record.docInfo }} testId="doc-info" />
-      </section>
-      {checks ? <ChecksPanel checks={checks} /> : null}
-      <ScreeningPanel aml={checks?.aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />
-      <RiskPanel caseId={record.id} signals={checks?.risk?.signals ?? []} entries={riskLists} canManage={me.abilities.review} onChanged={data.reload} matchedBy={matchedBy} />
-      <section aria-labelledby="timeline-title">
-        <h2 id="timeline-title" className={styles.subtitle}>{t('case.timeline')}</h2>
-        <DeliveriesTable deliveries={deliveries} empty={t('case.noDeliveries')} />
-      </section>
-      <section aria-labelledby="audit-title">
-        <h2 id="audit-title" className={styles.subtitle}>{t('case.audit')}</h2>
-        <AuditTable entries={audit} empty={t('case.noAudit')} />
-      </section>
+        <div className={styles.caseMain}>
+          <section aria-labelledby="images-title">
+            <h2 id="images-title" className={styles.subtitle}>{t('case.images')}</h2>
+            <div className={styles.evidence}>
+              <div className={styles.gallery}>
+                <ImageViewer src={record.selfie.url} label={t('case.selfie')} testId="selfie-image" />
+                <ImageViewer src={record.doc.url.front} label={t('case.front')} testId="front-image" />
+                {record.doc.url.back ? <ImageViewer src={record.doc.url.back} label={t('case.back')} testId="back-image" /> : null}
+              </div>
+              <section aria-labelledby="docinfo-title">
+                <h3 id="docinfo-title" className={styles.minorTitle}>{t('case.docInfo')}</h3>
+                <DocumentData docInfo={record.docInfo} docType={record.doc.type} />
+              </section>
+            </div>
+          </section>
+          <LivenessPanel liveness={record.liveness} />
+          {checks ? <ChecksPanel checks={checks} /> : null}
+          <ScreeningPanel aml={checks?.aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />
+          <RiskPanel caseId={record.id} signals={checks?.risk?.signals ?? []} entries={riskLists} canManage={me.abilities.review} onChanged={data.reload} matchedBy={matchedBy} />
+          <section aria-labelledby="timeline-title">
+            <h2 id="timeline-title" className={styles.subtitle}>{t('case.timeline')}</h2>
+            <DeliveriesTable deliveries={deliveries} empty={t('case.noDeliveries')} />
+          </section>
+          <section aria-labelledby="audit-title">
+            <h2 id="audit-title" className={styles.subtitle}>{t('case.audit')}</h2>
+            <AuditTable entries={audit} empty={t('case.noAudit')} />
+          </section>
+        </div>
+      </div>
     </article>
   );
+}
+
+/** The person's name as the document gives it ("GRACE HOPPER"), or '' when none was read. */
+export function personName(doc: { firstName?: string; middleName?: string; lastName?: string } | null | undefined): string {
+  return [doc?.firstName, doc?.middleName, doc?.lastName].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
 }
 
 export function BackLink() {
