@@ -7,6 +7,7 @@ import type { AuditEntry } from '../../../contract/dashboard';
 import type { IndividualRecord } from '../../../contract/individual';
 import { call } from '../dashboard-api';
 import { AuditTable, DeliveriesTable } from '../parts/activity-tables';
+import { ChecklistPanel } from '../parts/checklist-panel';
 import { ChecksPanel } from '../parts/checks-panel';
 import { DecisionPanel, type Decision } from '../parts/decision-panel';
 import { ImageViewer } from '../parts/image-viewer';
@@ -82,6 +83,7 @@ export function IndividualCaseScreen() {
               </section>
             </div>
           </section>
+          {checks ? <ChecklistPanel checks={checks} openHits={screeningHits.filter((h) => h.state === 'open' && !h.gone).length} /> : null}
           <LivenessPanel liveness={record.liveness} />
           {checks ? <ChecksPanel checks={checks} /> : null}
           <ScreeningPanel aml={checks?.aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />
