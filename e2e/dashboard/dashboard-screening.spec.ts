@@ -66,6 +66,11 @@ test('a person whose document names a listed person waits for review with the hi
     const view = new DashboardCasePage(page, 'individual-case');
     await view.expectVisible();
     await expect(view.root.getByTestId('risk-signal-sanctions_hit')).toContainText('Review');
+    // Read as a reviewer reads it: the person's name as the title, the checklist says what needs a look.
+    await expect(view.root.getByTestId('case-title')).toHaveText('GRACE HOPPER');
+    await expect(view.root.getByTestId('check-screening')).toHaveAttribute('data-state', 'look');
+    await expect(view.root.getByTestId('check-face')).toHaveAttribute('data-state', 'pass');
+    await expect(view.root.locator('[data-field="dob"]')).toContainText('December 9, 1976');
     const panel = new CaseScreeningPanel(page);
     await expect(panel.root.getByTestId('screening-lists')).toContainText('Our watch list (version 1)');
     const hit = panel.hit('HOPPER, Grace Brewster');
@@ -81,6 +86,8 @@ test('a person whose document names a listed person waits for review with the hi
     await expect(panel.hit('HOPPER, Grace Brewster').getByTestId('hit-resolution')).toContainText('Another Grace Hopper');
     await expect(view.auditRows().first()).toContainText('screening.false_match');
     await view.decideByPointer('approve');
+    // The queue goes on from here: nothing else waits in this organisation.
+    await expect(view.root.getByTestId('no-next-case')).toBeVisible();
     const decided = (await receiver.waitFor((e) => e.path === '/decision' && (e.json as Event).data.verificationId === id, 30_000)).json as Event;
     expect(decided.event).toBe('verification.successful');
     await screening.open();
