@@ -7,6 +7,7 @@ import { meSchema } from '../../contract/accounts';
 import { createHarness, type Harness } from '../testing/harness';
 import type { VerificationId } from '../../contract/ids';
 import { testVerificationId } from '../testing/test-ids';
+import { clearIndividualMedia } from '../retention/erase-media';
 
 // The dashboard's verification list: both families, newest first, filters, counts, and nothing
 // of another organisation, ever.
@@ -107,6 +108,24 @@ describe('dashboard individual case', () => {
     expect(after.body.data.audit).toEqual([expect.objectContaining({ actorEmail: 'rev@acme.test', action: 'verification.declined', detail: { reason: 'The document photo is of a screen' } })]);
     expect(after.body.data.deliveries.map((d: { event: string }) => d.event)).toContain('verification.failed');
     expect((await decide(acme, id, { decision: 'successful' })).body.error.code).toBe('not_in_review');
+  });
+
+  it('asking for new photos keeps the try sent back on the case (images, checks, reason); erasing the media takes its files too', async () => {
+    const id = await inReview();
+    const media = { selfie: `verifications/${id}/selfie.jpg`, front: `verifications/${id}/front.jpg`, back: `verifications/${id}/back.jpg` };
+    const checks = { version: 1, outcome: 'review', reasons: ['face mismatch'] };
+    await h.ctx.db.update(verifications).set({ media, checks }).where(eq(verifications.id, id));
+    const sent = await decide(acme, id, { decision: 'resubmit', reason: 'The photo of the card is blurred' });
+    expect(sent.status).toBe(200);
+    const view = (await h.request('GET', `/api/dashboard/verifications/individual/${id}`, { headers: { cookie: acme.cookie } })).body.data;
+    // The record's own captures are cleared for the new try; the earlier one is kept beside it.
+    expect(view.record.doc.url.front).toBe('');
+    expect(view.earlierAttempts).toEqual([expect.objectContaining({ attempt: 1, reason: 'The photo of the card is blurred', checks: expect.objectContaining({ reasons: ['face mismatch'] }) })]);
+    expect(view.earlierAttempts[0].images.front).toMatch(/\/media\/.+sig=[0-9a-f]{64}/);
+    const keys = await h.ctx.db.transaction((tx) => clearIndividualMedia(tx, id, h.clock.now()));
+    expect(keys).toEqual(expect.arrayContaining(Object.values(media)));
+    const erased = (await h.request('GET', `/api/dashboard/verifications/individual/${id}`, { headers: { cookie: acme.cookie } })).body.data;
+    expect(erased.earlierAttempts[0]).toMatchObject({ reason: 'The photo of the card is blurred', images: { selfie: '', front: '', back: '' } });
   });
 
   it('refuses a developer\'s decision and hides the case from another organisation', async () => {

@@ -12,6 +12,18 @@ type Json = Record<string, unknown>;
  * secret, key) finds it; `secretEnc` (AES-256-GCM) keeps it recoverable because it is also the
  * webhook signing secret.
  */
+/** One try sent back for new photos (verifications.earlier_attempts). */
+export interface EarlierAttempt {
+  /** When the specialist sent it back (ISO). */
+  at: string;
+  reason: string;
+  media: { selfie?: string; front?: string; back?: string };
+  /** The try's liveness evidence frames' storage keys. */
+  evidenceKeys: string[];
+  checks: Json | null;
+  docInfo: Json | null;
+}
+
 export const apiKeys = pgTable('api_keys', {
   id: text('id').primaryKey(),
   name: text('name').notNull().default(''),
@@ -66,6 +78,12 @@ export const verifications = pgTable('verifications', {
   issuingState: text('issuing_state'),
   /** Storage keys of the captured media: { selfie?, front?, back? }. */
   media: jsonb('media').$type<{ selfie?: string; front?: string; back?: string }>().notNull().default({}),
+  /**
+   * Each try a specialist sent back ("ask for new photos"), oldest first: when, why, its captures
+   * and liveness evidence (storage keys, erased with the session's media), the checks and the
+   * document data it had. The evidence of why new photos were asked for stays with the case.
+   */
+  earlierAttempts: jsonb('earlier_attempts').$type<EarlierAttempt[]>().notNull().default([]),
   docInfo: jsonb('doc_info').$type<Json>(),
   /** Active liveness state and outcome (src/server/liveness/liveness-state.ts); null before any. */
   liveness: jsonb('liveness').$type<Json>(),

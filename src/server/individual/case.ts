@@ -48,3 +48,18 @@ async function laterMatches(db: Db, orgId: string, id: VerificationId) {
     return signals.filter((s) => s.matchVerificationId === id).map((s) => ({ verificationId: r.id, status: r.status, signal: s.signal, detail: s.detail }));
   });
 }
+
+/**
+ * The tries a specialist sent back, oldest first, as the case view shows them: when and why,
+ * their captures (signed links; empty once the media were erased) and the checks they had.
+ */
+export function earlierAttemptsOf(row: Pick<VerificationRow, 'earlierAttempts'>, mediaUrl: (key: string) => string) {
+  return (row.earlierAttempts ?? []).map((a, i) => {
+    const checks = automaticChecksSchema.safeParse(a.checks);
+    return {
+      attempt: i + 1, sentBackAt: a.at, reason: a.reason,
+      images: { selfie: mediaUrl(a.media?.selfie ?? ''), front: mediaUrl(a.media?.front ?? ''), back: mediaUrl(a.media?.back ?? '') },
+      checks: checks.success ? checks.data : null,
+    };
+  });
+}

@@ -1,6 +1,8 @@
 import type { DocInfo } from '../../contract/document';
 import { individualStatusCodes, RESUBMISSION_LIMIT_EXCEEDED } from '../../contract/statuses';
 import type { Tx } from '../db/types';
+import type { EarlierAttempt } from '../db/schema';
+import { livenessOfRow } from '../liveness/liveness-state';
 import { enqueueEvent } from '../webhooks/outbox';
 import { decisionPayload, mergeDocInfo, progressPayload } from './payloads';
 import type { VerificationRow } from './record';
@@ -71,7 +73,7 @@ export const RESUBMISSION_LIMIT_REASON = 'Resubmission limit exceeded';
 
 /**
  * A specialist asks for new captures: decision `resubmit`, status back to `started`, captures
- * cleared (stored files stay; the keys go), submittedAt cleared so the flow reopens capture,
+ * cleared (kept, with the try's evidence and checks, in earlierAttempts), submittedAt cleared so the flow reopens capture,
  * and the specialist's `reason` kept on the record for the person to read.
  * The chosen document stays (the person may change it). Past the limit, the session fails with
  * reasonCode RESUBMISSION_LIMIT_EXCEEDED instead. No event for the reopening itself: the spec
@@ -83,8 +85,15 @@ export async function requestResubmission(tx: Tx, row: VerificationRow, reason: 
       outcome: 'failed', reason: RESUBMISSION_LIMIT_REASON, reasonCode: RESUBMISSION_LIMIT_EXCEEDED,
     }, deps);
   }
+  // The try sent back stays with the case (its captures, evidence and checks), so a reviewer
+  // later sees why new photos were asked for, and erasure still finds every file.
+  const attempt: EarlierAttempt = {
+    at: deps.now.toISOString(), reason, media: row.media ?? {},
+    evidenceKeys: livenessOfRow(row.liveness).evidence.map((e) => e.key).filter(Boolean),
+    checks: row.checks ?? null, docInfo: row.docInfo ?? null,
+  };
   return updateVerification(tx, row.id, {
     status: 'started', statusCode: individualStatusCodes.started, decision: 'resubmit', submittedAt: null,
-    media: {}, resubmissions: row.resubmissions + 1, reason, updatedAt: deps.now,
+    media: {}, earlierAttempts: [...(row.earlierAttempts ?? []), attempt], resubmissions: row.resubmissions + 1, reason, updatedAt: deps.now,
   });
 }

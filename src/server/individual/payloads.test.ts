@@ -8,7 +8,7 @@ const now = new Date('2026-01-05T10:00:00Z');
 const row: VerificationRow = {
   id: testVerificationId('a'.repeat(32)), apiKeyId: 'key_1', status: 'started', statusCode: 2000, decision: null, reason: '', reasonCode: null,
   vendorData: 'vd', userMeta: {}, verificationMethod: 'auto', redirect: null, docType: 'PASSPORT', issuingState: 'FRA',
-  media: { front: 'verifications/x/front.jpg', selfie: 'verifications/x/selfie.jpg' }, docInfo: null, liveness: null, checks: null, resubmissions: 0,
+  media: { front: 'verifications/x/front.jpg', selfie: 'verifications/x/selfie.jpg' }, earlierAttempts: [], docInfo: null, liveness: null, checks: null, resubmissions: 0,
   companyVerificationId: null, startedAt: now, submittedAt: now, decidedAt: null, expiresAt: now, deletedAt: null, mediaErasedAt: null, redactedAt: null,
   createdAt: now, updatedAt: now,
 };

@@ -11,10 +11,11 @@ type IndividualRow = typeof verifications.$inferSelect;
 type CompanyRow = typeof companyVerifications.$inferSelect;
 type Obj = Record<string, unknown>;
 
-/** Every stored file a session points at: captures and liveness evidence. */
-export function individualMediaKeys(row: Pick<IndividualRow, 'media' | 'liveness'>): string[] {
+/** Every stored file a session points at: captures and liveness evidence, its earlier tries' too (each once). */
+export function individualMediaKeys(row: Pick<IndividualRow, 'media' | 'liveness'> & { earlierAttempts?: IndividualRow['earlierAttempts'] }): string[] {
   const m = row.media ?? {};
-  return [m.selfie, m.front, m.back, ...livenessOfRow(row.liveness).evidence.map((e) => e.key)].filter((k): k is string => Boolean(k));
+  const earlier = (row.earlierAttempts ?? []).flatMap((a) => [a.media?.selfie, a.media?.front, a.media?.back, ...(a.evidenceKeys ?? [])]);
+  return [...new Set([m.selfie, m.front, m.back, ...livenessOfRow(row.liveness).evidence.map((e) => e.key), ...earlier].filter((k): k is string => Boolean(k)))];
 }
 
 /** Every stored company document. */
@@ -35,7 +36,9 @@ export async function clearIndividualMedia(tx: Tx, id: VerificationId, now: Date
   if (!row || row.mediaErasedAt) return null;
   const keys = individualMediaKeys(row);
   const liveness = row.liveness ? { ...livenessOfRow(row.liveness), evidence: [] } : null;
-  await tx.update(verifications).set({ media: {}, liveness, mediaErasedAt: now }).where(eq(verifications.id, id));
+  // Earlier tries keep when and why they were sent back, not their files.
+  const earlierAttempts = (row.earlierAttempts ?? []).map((a) => ({ ...a, media: {}, evidenceKeys: [] }));
+  await tx.update(verifications).set({ media: {}, liveness, earlierAttempts, mediaErasedAt: now }).where(eq(verifications.id, id));
   return keys;
 }
 

@@ -31,7 +31,7 @@ async function scrubEvents(tx: Tx, subjectId: string, idField: string, redactedA
 /** Personal data of a session (also a representative's liveness session) gone; ids, vendorData, status and times kept. */
 async function blankIndividual(tx: Tx, id: VerificationId, now: Date): Promise<IndividualRow> {
   const [row] = await tx.update(verifications).set({
-    docInfo: null, docType: null, issuingState: null, userMeta: {}, reason: '', checks: null, liveness: null, redactedAt: now, updatedAt: now,
+    docInfo: null, docType: null, issuingState: null, userMeta: {}, reason: '', checks: null, liveness: null, earlierAttempts: [], redactedAt: now, updatedAt: now,
   }).where(eq(verifications.id, id)).returning();
   return row!;
 }

@@ -5,7 +5,7 @@ import { audit } from '../../accounts/audit';
 import { requireAbility, type MemberEnv } from '../../accounts/member-auth';
 import type { AppContext } from '../../context';
 import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
-import { caseExtras, findOrgVerification } from '../case';
+import { caseExtras, earlierAttemptsOf, findOrgVerification } from '../case';
 import { toIndividualRecord, type RecordDeps } from '../record';
 import { decideReview } from '../review';
 
@@ -27,7 +27,8 @@ export function individualCaseRoutes(ctx: AppContext, recordDeps: (c: Context<Me
     const orgId = c.get('member').orgId;
     const row = await findCase(c, orgId);
     if (!row) return notFound(c);
-    return ok(c, 'Fetched verification', { record: toIndividualRecord(row, recordDeps(c)), ...(await caseExtras(ctx.db, orgId, row)) });
+    const deps = recordDeps(c);
+    return ok(c, 'Fetched verification', { record: toIndividualRecord(row, deps), ...(await caseExtras(ctx.db, orgId, row)), earlierAttempts: earlierAttemptsOf(row, deps.mediaUrl) });
   });
 
   // A specialist's decision on a case waiting for review: recorded with who and when.

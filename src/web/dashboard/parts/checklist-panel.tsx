@@ -7,12 +7,12 @@ const TONE: Record<CheckState, string> = { pass: 'tone-good', fail: 'tone-bad', 
 const MARK: Record<CheckState, string> = { pass: '✓', fail: '✗', look: '?' };
 
 /** Every automatic check of the case as a checklist: pass, fail or needs a look, with its evidence. */
-export function ChecklistPanel({ checks, openHits }: { checks: AutomaticChecks; openHits: number }) {
+export function ChecklistPanel({ checks, openHits, headingId = 'checklist-title' }: { checks: AutomaticChecks; openHits: number; headingId?: string }) {
   const { t } = useTranslation('dashboard');
   const items = checklistOf(checks, openHits);
   return (
-    <section aria-labelledby="checklist-title" data-testid="checklist">
-      <h2 id="checklist-title" className={styles.subtitle}>{t('checklist.title')}</h2>
+    <section aria-labelledby={headingId} data-testid="checklist">
+      <h2 id={headingId} className={styles.subtitle}>{t('checklist.title')}</h2>
       <ul className={styles.plainList}>
         {items.map((i, n) => (
           <li key={`${i.check}-${i.signal ?? ''}-${n}`} className={styles.checkItem} data-testid={`check-${i.signal ?? i.check}`} data-state={i.state}>

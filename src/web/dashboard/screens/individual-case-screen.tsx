@@ -12,6 +12,7 @@ import { ChecksPanel } from '../parts/checks-panel';
 import { DecisionPanel, type Decision } from '../parts/decision-panel';
 import { ImageViewer } from '../parts/image-viewer';
 import { DocumentData } from '../parts/document-data';
+import { EarlierAttempts, type EarlierAttempt } from '../parts/earlier-attempts';
 import { NextCase } from '../parts/next-case';
 import { LivenessPanel } from '../parts/liveness-panel';
 import { PageStatus } from '../parts/page-status';
@@ -23,7 +24,7 @@ import { useSession } from '../session';
 import { useLoad } from '../use-load';
 import styles from '../dashboard.module.css';
 
-interface IndividualCase { record: IndividualRecord; checks: AutomaticChecks | null; deliveries: Delivery[]; audit: AuditEntry[]; riskLists?: RiskListEntry[]; screeningHits?: CaseHit[]; matchedBy?: LaterMatch[] }
+interface IndividualCase { record: IndividualRecord; checks: AutomaticChecks | null; deliveries: Delivery[]; audit: AuditEntry[]; riskLists?: RiskListEntry[]; screeningHits?: CaseHit[]; matchedBy?: LaterMatch[]; earlierAttempts?: EarlierAttempt[] }
 
 /** One person's case: the selfie beside the document, the evidence, the scores, the timeline. */
 export function IndividualCaseScreen() {
@@ -38,7 +39,7 @@ export function IndividualCaseScreen() {
   useEffect(() => { document.title = t('pageTitle', { page: shownName || t('case.individualTitle', { id }) }); }, [t, id, shownName]);
 
   if (data.state !== 'ready') return <><BackLink /><PageStatus state={data.state} error={data.state === 'error' ? data.error : undefined} onRetry={data.reload} /></>;
-  const { record, checks, deliveries, audit, riskLists = [], screeningHits = [], matchedBy = [] } = data.data;
+  const { record, checks, deliveries, audit, riskLists = [], screeningHits = [], matchedBy = [], earlierAttempts = [] } = data.data;
   const waiting = record.status === 'completed' && record.decision === 'review';
   const decide = async (decision: Decision, reason: string) => {
     await call('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) });
@@ -84,6 +85,7 @@ export function IndividualCaseScreen() {
             </div>
           </section>
           {checks ? <ChecklistPanel checks={checks} openHits={screeningHits.filter((h) => h.state === 'open' && !h.gone).length} /> : null}
+          <EarlierAttempts attempts={earlierAttempts} />
           <LivenessPanel liveness={record.liveness} />
           {checks ? <ChecksPanel checks={checks} /> : null}
           <ScreeningPanel aml={checks?.aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />

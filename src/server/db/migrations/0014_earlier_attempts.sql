@@ -1,0 +1,1 @@
+ALTER TABLE "verifications" ADD COLUMN "earlier_attempts" jsonb DEFAULT '[]'::jsonb NOT NULL;
