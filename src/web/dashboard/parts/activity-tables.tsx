@@ -4,7 +4,14 @@ import type { AuditEntry } from '../../../contract/dashboard';
 import { formatDate } from './status-badge';
 import styles from '../dashboard.module.css';
 
-/** Each webhook event with its state and every attempt (status code or error, duration). */
+/** How a delivery reads: queued (not tried yet), failing (tried, will try again), delivered, or failed for good. */
+export function deliveryLook(d: Pick<Delivery, 'state' | 'attempts' | 'lastError'>): { label: 'queued' | 'failing' | 'delivered' | 'failed'; tone: 'tone-muted' | 'tone-bad' | 'tone-good' } {
+  if (d.state === 'delivered') return { label: 'delivered', tone: 'tone-good' };
+  if (d.state === 'failed') return { label: 'failed', tone: 'tone-bad' };
+  return d.attempts > 0 || d.lastError ? { label: 'failing', tone: 'tone-bad' } : { label: 'queued', tone: 'tone-muted' };
+}
+
+/** Each webhook event with its state and every attempt (status code or error, duration); a failing one says so, with its last error and next try. */
 export function DeliveriesTable({ deliveries, empty, actions }: { deliveries: Delivery[]; empty: string; actions?: (d: Delivery) => React.ReactNode }) {
   const { t, i18n } = useTranslation('dashboard');
   if (deliveries.length === 0) return <p>{empty}</p>;
@@ -18,7 +25,12 @@ export function DeliveriesTable({ deliveries, empty, actions }: { deliveries: De
               <td>{formatDate(d.createdAt, i18n.language)}</td>
               <td className={styles.mono}>{d.event}</td>
               <td>{d.destination}</td>
-              <td>{d.state}</td>
+              <td data-testid="delivery-state" data-state={deliveryLook(d).label}>
+                <span className={`${styles.badge} ${styles[deliveryLook(d).tone]}`}>{t(`case.deliveryState.${deliveryLook(d).label}`)}</span>
+                {deliveryLook(d).label === 'failing' || deliveryLook(d).label === 'failed' ? (
+                  <span className={`${styles.muted} ${styles.wrapAny}`}> {d.lastError ?? ''}{d.nextAttemptAt && deliveryLook(d).label === 'failing' ? ` · ${t('case.nextTry', { date: formatDate(d.nextAttemptAt, i18n.language) })}` : ''}</span>
+                ) : null}
+              </td>
               <td>
                 <details>
                   <summary>{d.attempts}</summary>
