@@ -40,4 +40,35 @@ describe('DecisionPanel', () => {
     expect(screen.queryByTestId('approve')).toBeNull();
     expect(screen.getByTestId('not-waiting')).toBeTruthy();
   });
+
+  it('a common reason fills the reason, which stays editable', () => {
+    render(<DecisionPanel waiting allowResubmit onDecide={vi.fn(async () => undefined)} />);
+    fireEvent.change(screen.getByTestId('decision-common-reason'), { target: { value: 'glare' } });
+    expect((screen.getByTestId('decision-reason') as HTMLTextAreaElement).value).toBe('Glare hides part of the document.');
+    fireEvent.change(screen.getByTestId('decision-reason'), { target: { value: 'Glare hides the date of birth.' } });
+    fireEvent.click(screen.getByTestId('resubmit'));
+    expect((screen.getByTestId('confirm-dialog') as HTMLDialogElement).open).toBe(true);
+  });
+
+  it('keys: A asks to approve, D to decline (a reason first), R for new photos; never while typing', async () => {
+    const onDecide = vi.fn(async () => undefined);
+    render(<DecisionPanel waiting allowResubmit onDecide={onDecide} />);
+    // Typing an "a" in the reason is typing, not approving.
+    fireEvent.keyDown(screen.getByTestId('decision-reason'), { key: 'a' });
+    expect((screen.getByTestId('confirm-dialog') as HTMLDialogElement).open).toBe(false);
+    fireEvent.keyDown(document.body, { key: 'd' });
+    expect(screen.getByText('Give a reason.')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'a', ctrlKey: true });
+    expect((screen.getByTestId('confirm-dialog') as HTMLDialogElement).open).toBe(false);
+    fireEvent.keyDown(document.body, { key: 'A' });
+    expect((screen.getByTestId('confirm-dialog') as HTMLDialogElement).open).toBe(true);
+    fireEvent.click(screen.getByTestId('confirm-button'));
+    await waitFor(() => expect(onDecide).toHaveBeenCalledWith('successful', ''));
+  });
+
+  it('no shortcuts when nothing waits', () => {
+    render(<DecisionPanel waiting={false} allowResubmit onDecide={vi.fn(async () => undefined)} />);
+    fireEvent.keyDown(document.body, { key: 'a' });
+    expect((screen.getByTestId('confirm-dialog') as HTMLDialogElement).open).toBe(false);
+  });
 });

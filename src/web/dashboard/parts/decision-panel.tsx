@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -8,6 +8,17 @@ import { TextArea } from './text-field';
 import styles from '../dashboard.module.css';
 
 export type Decision = 'successful' | 'failed' | 'resubmit';
+
+/** The reasons reviewers give most, to pick and then edit (i18n keys under `review.reasons.`). */
+export const COMMON_REASONS = ['documentAltered', 'faceMismatch', 'documentExpired', 'notLive', 'blurred', 'glare', 'wrongDocument', 'faceUnclear'] as const;
+
+/** A key pressed outside any text field, without modifiers: the panel's shortcuts apply. */
+export function isShortcut(e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'target'>): boolean {
+  if (e.altKey || e.ctrlKey || e.metaKey) return false;
+  const el = e.target as HTMLElement | null;
+  const tag = el?.tagName ?? '';
+  return !(tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el?.isContentEditable || el?.closest?.('dialog'));
+}
 
 /**
  * Approve, decline or ask for new photos. A decline or a resubmission needs a reason (the
@@ -25,6 +36,21 @@ export function DecisionPanel({ waiting, allowResubmit, onDecide, onStartReview 
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'warning'; text: string } | null>(null);
 
+  const reasonsId = useId();
+  // Shortcuts (A approve, D decline, R new photos): each still asks for confirmation first.
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (!isShortcut(e) || busy || pending) return;
+      const key = e.key.toLowerCase();
+      const d: Decision | null = key === 'a' ? 'successful' : key === 'd' ? 'failed' : key === 'r' && allowResubmit ? 'resubmit' : null;
+      if (!d) return;
+      e.preventDefault();
+      ask(d);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   const ask = (d: Decision) => {
     if (d !== 'successful' && reason.trim() === '') { setReasonError(true); return; }
     setReasonError(false);
@@ -51,8 +77,17 @@ export function DecisionPanel({ waiting, allowResubmit, onDecide, onStartReview 
       {!waiting ? <p data-testid="not-waiting">{t('review.notWaiting')}</p> : (
         <>
           <p>{t('review.waiting')}</p>
+          <div className={styles.formField}>
+            <label htmlFor={reasonsId}>{t('review.commonReasons')}</label>
+            <select id={reasonsId} className={styles.select} value="" data-testid="decision-common-reason"
+              onChange={(e) => { if (e.target.value) { setReason(t(`review.reasons.${e.target.value as (typeof COMMON_REASONS)[number]}`)); setReasonError(false); } }}>
+              <option value="">{t('review.pickReason')}</option>
+              {COMMON_REASONS.map((r) => <option key={r} value={r}>{t(`review.reasons.${r}`)}</option>)}
+            </select>
+          </div>
           <TextArea label={t('review.reason')} hint={t('review.reasonHint')} value={reason} rows={3} maxLength={1000}
             error={reasonError ? t('review.reasonRequired') : undefined} onChange={(e) => setReason(e.target.value)} data-testid="decision-reason" />
+          <p className={styles.muted} data-testid="decision-shortcuts">{t(allowResubmit ? 'review.shortcuts' : 'review.shortcutsNoResubmit')}</p>
           <div className={styles.actions}>
             {onStartReview ? <Button variant="secondary" inline onClick={() => void run(onStartReview)} disabled={busy} data-testid="start-review">{t('review.startReview')}</Button> : null}
             <Button inline onClick={() => ask('successful')} disabled={busy} data-testid="approve">{t('review.approve')}</Button>
