@@ -76,6 +76,24 @@ describe('dashboard verification list', () => {
     expect((await list(globex, '?q=alice')).items).toEqual([]);
     expect((await h.request('GET', '/api/dashboard/verifications')).status).toBe(401);
   });
+
+  it('exports the filtered list as CSV, audited with its filters; another organisation\'s cases are not in it', async () => {
+    const csv = (query = '') => h.request('GET', `/api/dashboard/verifications/export.csv${query}`, { headers: { cookie: acme.cookie } });
+    const res = await csv('?q=BO');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="verifications-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (res.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe('family,id,status,statusCode,waitingForReview,vendorData,keyName,keyMode,createdAt,updatedAt');
+    expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(['bob']);
+    const all = (await csv()).body as string;
+    expect(all.trim().split('\r\n')).toHaveLength(5);
+    expect(all).not.toContain('globex-secret');
+    const owner = await signedIn('owner-export@acme.test', 'owner');
+    const audit = await h.request('GET', '/api/dashboard/audit', { headers: { cookie: owner.cookie } });
+    expect(audit.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'verifications.exported', actorEmail: 'rev@acme.test', detail: expect.objectContaining({ filters: { q: 'BO' }, rows: 1 }) })]));
+    expect((await csv('?family=bank')).status).toBe(400);
+  });
 });
 
 describe('dashboard individual case', () => {

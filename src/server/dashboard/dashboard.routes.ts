@@ -11,6 +11,8 @@ import { riskListRoutes } from '../identity/risk-lists.routes';
 import { findOrgVerification } from '../individual/case';
 import { individualCaseRoutes } from '../individual/routes/case.routes';
 import { listOrgVerifications } from './verification-list';
+import { EXPORT_MAX_ROWS, verificationsCsv } from './verification-export';
+import { audit } from '../accounts/audit';
 
 /**
  * The dashboard's data API (`/api/dashboard`, member session, CSRF on changes): everything is
@@ -34,6 +36,21 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
     const q = dashboardListQuerySchema.safeParse(c.req.query());
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
     return ok(c, 'Fetched verifications', await listOrgVerifications(ctx.db, c.get('member').orgId, q.data));
+  });
+
+  // The filtered list as a CSV file (the same filters as the list; newest first, up to
+  // EXPORT_MAX_ROWS), audited with the filters used: case data leaving the dashboard is recorded.
+  app.get('/verifications/export.csv', async (c) => {
+    const q = dashboardListQuerySchema.safeParse({ ...c.req.query(), page: '1' });
+    if (!q.success) return validationError(c, q.error, messages.invalidQuery);
+    const member = c.get('member');
+    const list = await listOrgVerifications(ctx.db, member.orgId, { ...q.data, page: 1, limit: EXPORT_MAX_ROWS });
+    const items = list.items.slice(0, EXPORT_MAX_ROWS);
+    const { page: _page, limit: _limit, ...filters } = q.data;
+    await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, 'verifications.exported', ctx.clock.now(), null, { filters, rows: items.length, total: list.total });
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="verifications-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`);
+    return c.body(verificationsCsv(items));
   });
 
   app.route('/', individualCaseRoutes(ctx, recordDeps));

@@ -66,6 +66,12 @@ export function dashboardPaths(): Paths {
         responses: { 200: ok('Fetched verifications', ref('DashboardList')), 400: invalid },
       }),
     },
+    '/dashboard/verifications/export.csv': {
+      get: op('The filtered list (the same filters as the list, no page) as a CSV file, newest first, up to 10,000 rows; audited as `verifications.exported` with the filters', {
+        parameters: queryParameters(dashboardListQuerySchema),
+        responses: { 200: { description: 'CSV: family, id, status, statusCode, waitingForReview, vendorData, keyName, keyMode, createdAt, updatedAt (values that would run as a spreadsheet formula start with an apostrophe)', content: { 'text/csv': { schema: { type: 'string' } } } }, 400: invalid },
+      }),
+    },
     '/dashboard/verifications/individual/{id}': {
       get: op('One individual case: the record (signed media URLs), the automatic checks\' scores and reasons, the webhook deliveries with their attempts, the members\' actions on it', {
         parameters: [pathParam('id', 'The verificationId')],

@@ -64,6 +64,8 @@ export function VerificationListScreen() {
           <Button variant="secondary" inline onClick={clear}>{t('list.clear')}</Button>
         </div>
       </form>
+      {/* The applied filters (not the page) as a CSV download; the server audits every export. */}
+      <p><a href={`/api/dashboard/verifications/export.csv${toQuery({ ...Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? undefined])), waiting: waiting ? '1' : undefined })}`} download data-testid="export-csv">{t('list.exportCsv')}</a></p>
       {data ? <Counts counts={data.counts} /> : null}
       {list.state !== 'ready' ? <PageStatus state={list.state} error={list.state === 'error' ? list.error : undefined} onRetry={list.reload} /> : (
         list.data.items.length === 0 ? <p data-testid="list-empty">{t('list.empty')}</p> : (

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, verificationsCsv } from './verification-export';
+
+describe('the list export', () => {
+  it('quotes what needs quoting and defuses spreadsheet formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField(null)).toBe('');
+    expect(csvField(true)).toBe('true');
+  });
+
+  it('writes a header and one row per case', () => {
+    const csv = verificationsCsv([{ family: 'individual', id: 'v_1', status: 'completed', statusCode: 2001, vendorData: 'user,7', keyId: 'k', keyName: 'Live', keyMode: 'live', waitingForReview: true, createdAt: '2026-12-01T10:00:00.000Z', updatedAt: '2026-12-01T10:05:00.000Z' }]);
+    expect(csv).toBe('family,id,status,statusCode,waitingForReview,vendorData,keyName,keyMode,createdAt,updatedAt\r\nindividual,v_1,completed,2001,true,"user,7",Live,live,2026-12-01T10:00:00.000Z,2026-12-01T10:05:00.000Z\r\n');
+  });
+});
