@@ -42,3 +42,28 @@ test('a developer is refused a weak password, then sees keys but no verification
   }
   expect((await page.request.get('/api/dashboard/keys')).status()).toBe(200);
 });
+
+test('a test event says what each receiver answered; deliveries filter by key and result', async ({ page }) => {
+  const { receiver } = await keyWithReceiver('live', { name: 'Dev events' });
+  try {
+    const made = JSON.parse(await idv('users', 'create', '--email', 'dev-events@acme.test', '--role', 'developer', '--json')) as Made;
+    await page.goto(made.signInUrl);
+    await page.getByLabel('New password').fill('kettle orbit lantern quietly');
+    await page.getByLabel('Repeat the password').fill('kettle orbit lantern quietly');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await new DashboardShell(page).expectSignedInAs('dev-events@acme.test');
+    await page.goto('/dashboard/developers');
+    const card = page.getByTestId('key-card').filter({ hasText: 'Dev events' });
+    await card.getByTestId('test-event').click();
+    // The receiver's own answer, for each URL the key has, not just "queued".
+    await expect(page.getByTestId('developers-notice')).toContainText('events URL answered HTTP 200', { timeout: 20_000 });
+    await expect(page.getByTestId('developers-notice')).toContainText('decision URL answered HTTP 200');
+    expect(receiver.events().length).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('deliveries-state').selectOption('delivered');
+    await expect(page.getByTestId('delivery-state').first()).toHaveAttribute('data-state', 'delivered');
+    await page.getByTestId('deliveries-state').selectOption('failed');
+    await expect(page.getByTestId('delivery-state').filter({ has: page.locator('[data-state="delivered"]') })).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminKey, CreatedKey, Delivery } from '../../../contract/admin';
+import type { AdminKey, CreatedKey, Delivery, TestEvent, TestEvents } from '../../../contract/admin';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { call, DashboardError } from '../dashboard-api';
+import { call, DashboardError, toQuery } from '../dashboard-api';
 import { DeliveriesTable } from '../parts/activity-tables';
 import { ConfirmDialog } from '../parts/confirm-dialog';
 import { CopyButton } from '../parts/copy-button';
@@ -17,7 +17,12 @@ import styles from '../dashboard.module.css';
 export function DevelopersScreen() {
   const { t, i18n } = useTranslation('dashboard');
   const keys = useLoad(() => call<AdminKey[]>('GET', '/keys'), 'keys');
-  const deliveries = useLoad(() => call<Delivery[]>('GET', '/webhooks?limit=50'), 'webhooks');
+  // Deliveries of one key and/or one result (pending, delivered, failed) or all of them.
+  const [deliveryKey, setDeliveryKey] = useState('');
+  const [deliveryState, setDeliveryState] = useState('');
+  const deliveryQuery = toQuery({ limit: 50, keyId: deliveryKey || undefined, state: deliveryState || undefined });
+  const deliveries = useLoad(() => call<Delivery[]>('GET', `/webhooks${deliveryQuery}`), `webhooks${deliveryQuery}`);
+  const filterIds = useId();
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<AdminKey | null>(null);
@@ -33,6 +38,31 @@ export function DevelopersScreen() {
       setNotice({ tone: 'error', text: e instanceof DashboardError && e.code === 'no_urls' ? t('developers.noUrls') : t('review.failed') });
     }
     keys.reload();
+    deliveries.reload();
+  };
+
+  // The test event, then what each receiver answered (status and time), read from the
+  // deliveries as the worker records them: up to 10 s, then where to look.
+  const sendTest = async (keyId: string) => {
+    let events: TestEvent[];
+    try {
+      events = (await call<TestEvents>('POST', `/keys/${keyId}/test-event`)).events;
+    } catch (e) {
+      setNotice({ tone: 'error', text: e instanceof DashboardError && e.code === 'no_urls' ? t('developers.noUrls') : t('review.failed') });
+      return;
+    }
+    setNotice({ tone: 'success', text: t('developers.testSent') });
+    let answers: string[] = []; let failed = false;
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const found = await call<Delivery[]>('GET', `/webhooks${toQuery({ keyId, limit: 20 })}`).catch(() => [] as Delivery[]);
+      const mine = events.map((ev) => found.find((d) => d.id === ev.id));
+      if (mine.every((d) => d && d.attemptLog.length > 0)) {
+        answers = mine.map((d) => { const a = d!.attemptLog.at(-1)!; failed ||= !a.ok; return t('developers.testAnswered', { destination: d!.destination, answer: a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? '—'), ms: Math.round(a.durationMs) }); });
+        break;
+      }
+    }
+    setNotice(answers.length ? { tone: failed ? 'error' : 'success', text: answers.join(' ') } : { tone: 'success', text: t('developers.testNoAnswer') });
     deliveries.reload();
   };
 
@@ -59,7 +89,7 @@ export function DevelopersScreen() {
                 {k.revokedAt ? null : (
                   <div className={styles.actions}>
                     <Button variant="secondary" inline onClick={() => setEditing(editing === k.id ? null : k.id)} aria-expanded={editing === k.id}>{t('developers.edit')}</Button>
-                    <Button variant="secondary" inline onClick={() => void act(() => call('POST', `/keys/${k.id}/test-event`), t('developers.testSent'))} data-testid="test-event">{t('developers.testEvent')}</Button>
+                    <Button variant="secondary" inline onClick={() => void sendTest(k.id)} data-testid="test-event">{t('developers.testEvent')}</Button>
                     <Button variant="secondary" inline className={styles.danger} onClick={() => setRevoking(k)}>{t('developers.revoke')}</Button>
                   </div>
                 )}
@@ -79,6 +109,24 @@ export function DevelopersScreen() {
       </details>
       <section aria-labelledby="deliveries-title">
         <h2 id="deliveries-title" className={styles.subtitle}>{t('developers.deliveries')}</h2>
+        <div className={styles.filters}>
+          <div className={styles.formField}>
+            <label htmlFor={`${filterIds}-key`}>{t('list.key')}</label>
+            <select id={`${filterIds}-key`} className={styles.select} value={deliveryKey} onChange={(e) => setDeliveryKey(e.target.value)} data-testid="deliveries-key">
+              <option value="">{t('list.anyKey')}</option>
+              {keys.state === 'ready' ? keys.data.map((k) => <option key={k.id} value={k.id}>{k.name || k.id}</option>) : null}
+            </select>
+          </div>
+          <div className={styles.formField}>
+            <label htmlFor={`${filterIds}-state`}>{t('case.state')}</label>
+            <select id={`${filterIds}-state`} className={styles.select} value={deliveryState} onChange={(e) => setDeliveryState(e.target.value)} data-testid="deliveries-state">
+              <option value="">{t('list.anyStatus')}</option>
+              <option value="pending">{t('case.deliveryState.queued')} / {t('case.deliveryState.failing')}</option>
+              <option value="delivered">{t('case.deliveryState.delivered')}</option>
+              <option value="failed">{t('case.deliveryState.failed')}</option>
+            </select>
+          </div>
+        </div>
         {deliveries.state !== 'ready' ? <PageStatus state={deliveries.state} error={deliveries.state === 'error' ? deliveries.error : undefined} onRetry={deliveries.reload} /> : (
           <DeliveriesTable deliveries={deliveries.data} empty={t('developers.noDeliveries')}
             actions={(d) => <Button variant="secondary" inline onClick={() => void act(() => call('POST', `/webhooks/${d.id}/redeliver`), t('developers.redelivered'))}>{t('developers.redeliver')}</Button>} />
