@@ -14,7 +14,7 @@ import { DocumentPreview, type PreviewDocument } from '../parts/document-preview
 import { KeyValues } from '../parts/key-values';
 import { LivenessPanel } from '../parts/liveness-panel';
 import { PageStatus } from '../parts/page-status';
-import { ScreeningPanel, type CaseHit } from '../parts/screening-panel';
+import { ScreeningPanel, type CaseHit } from '../parts/case/screening-panel';
 import type { AmlChecks } from '../../../contract/screening';
 import { formatDate, StatusBadge } from '../parts/status-badge';
 import { useSession } from '../session';

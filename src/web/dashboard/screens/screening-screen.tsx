@@ -6,7 +6,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { call, DashboardError } from '../dashboard-api';
 import { PageStatus } from '../parts/page-status';
-import { HitSummary, type CaseHit } from '../parts/screening-panel';
+import { HitSummary, type CaseHit } from '../parts/case/screening-panel';
 import { formatDate } from '../parts/status-badge';
 import { TextField } from '../parts/text-field';
 import { useSession } from '../session';

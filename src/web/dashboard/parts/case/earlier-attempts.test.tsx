@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n } from '../../../i18n/i18n';
 import { EarlierAttempts } from './earlier-attempts';
 
 beforeAll(() => { void initI18n('en'); });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DashboardList, DashboardListItem } from '../../../contract/dashboard';
-import { call } from '../dashboard-api';
-import styles from '../dashboard.module.css';
+import type { DashboardList, DashboardListItem } from '../../../../contract/dashboard';
+import { call } from '../../dashboard-api';
+import styles from '../../dashboard.module.css';
 
 const caseLink = (i: Pick<DashboardListItem, 'family' | 'id'>) => `/dashboard/verifications/${i.family}/${encodeURIComponent(i.id)}`;
 

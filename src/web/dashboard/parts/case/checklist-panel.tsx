@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { AutomaticChecks } from '../../../contract/automatic-checks';
+import type { AutomaticChecks } from '../../../../contract/automatic-checks';
 import { checklistOf, type CheckState } from './checklist';
-import styles from '../dashboard.module.css';
+import styles from '../../dashboard.module.css';
 
 const TONE: Record<CheckState, string> = { pass: 'tone-good', fail: 'tone-bad', look: 'tone-wait' };
 const MARK: Record<CheckState, string> = { pass: '✓', fail: '✗', look: '?' };

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n } from '../../../i18n/i18n';
 import { RiskPanel } from './risk-panel';
 
 beforeAll(() => { void initI18n('en'); });

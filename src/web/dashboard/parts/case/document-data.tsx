@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { DocInfo } from '../../../contract/document';
-import { countryName } from '../../i18n/country-names';
-import styles from '../dashboard.module.css';
+import type { DocInfo } from '../../../../contract/document';
+import { countryName } from '../../../i18n/country-names';
+import styles from '../../dashboard.module.css';
 
 /** The fields in the order a reviewer compares them with the document: who, then which document. */
 const FIELDS = ['lastName', 'firstName', 'middleName', 'dob', 'sex', 'docType', 'docNumber', 'issuingState', 'issueDate', 'expiryDate'] as const;

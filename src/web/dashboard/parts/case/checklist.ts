@@ -1,4 +1,4 @@
-import type { AutomaticChecks } from '../../../contract/automatic-checks';
+import type { AutomaticChecks } from '../../../../contract/automatic-checks';
 
 /** pass: nothing to do; fail: the check says no; look: a person must decide (the case came for it). */
 export type CheckState = 'pass' | 'fail' | 'look';

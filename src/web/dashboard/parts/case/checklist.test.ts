@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AutomaticChecks } from '../../../contract/automatic-checks';
+import type { AutomaticChecks } from '../../../../contract/automatic-checks';
 import { checklistOf } from './checklist';
 
 const base: AutomaticChecks = {

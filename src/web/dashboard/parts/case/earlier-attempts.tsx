@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { AutomaticChecks } from '../../../contract/automatic-checks';
+import type { AutomaticChecks } from '../../../../contract/automatic-checks';
 import { ChecklistPanel } from './checklist-panel';
-import { ImageViewer } from './image-viewer';
-import { formatDate } from './status-badge';
-import styles from '../dashboard.module.css';
+import { ImageViewer } from '../image-viewer';
+import { formatDate } from '../status-badge';
+import styles from '../../dashboard.module.css';
 
 /** A try a specialist sent back, as the case answer gives it. */
 export interface EarlierAttempt { attempt: number; sentBackAt: string; reason: string; images: { selfie: string; front: string; back: string }; checks: AutomaticChecks | null }

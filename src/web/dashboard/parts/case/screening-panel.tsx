@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AmlChecks, ScreeningHitView } from '../../../contract/screening';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { call } from '../dashboard-api';
-import { formatDate } from './status-badge';
-import { TextArea } from './text-field';
-import styles from '../dashboard.module.css';
+import type { AmlChecks, ScreeningHitView } from '../../../../contract/screening';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { call } from '../../dashboard-api';
+import { formatDate } from '../status-badge';
+import { TextArea } from '../text-field';
+import styles from '../../dashboard.module.css';
 
 /** A hit as the case view lists it: `gone` when no later screening found it again. */
 export type CaseHit = ScreeningHitView & { gone?: boolean };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { AutomaticChecks } from '../../../contract/automatic-checks';
-import { KeyValues } from './key-values';
-import styles from '../dashboard.module.css';
+import type { AutomaticChecks } from '../../../../contract/automatic-checks';
+import { KeyValues } from '../key-values';
+import styles from '../../dashboard.module.css';
 
 /** The service's own scores and reasons, so a specialist sees why the case came to them. */
 export function ChecksPanel({ checks }: { checks: AutomaticChecks }) {

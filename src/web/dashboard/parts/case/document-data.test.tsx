@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n } from '../../../i18n/i18n';
 import { DocumentData, readableDate } from './document-data';
 import { NextCase } from './next-case';
 import { RiskPanel } from './risk-panel';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RaisedSignal } from '../../../contract/risk-rules';
-import type { RiskListEntry } from '../../../contract/risk-lists';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { call, DashboardError } from '../dashboard-api';
-import { TextArea } from './text-field';
-import styles from '../dashboard.module.css';
+import type { RaisedSignal } from '../../../../contract/risk-rules';
+import type { RiskListEntry } from '../../../../contract/risk-lists';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { call, DashboardError } from '../../dashboard-api';
+import { TextArea } from '../text-field';
+import styles from '../../dashboard.module.css';
 
 const caseLink = (id: string) => `/dashboard/verifications/individual/${encodeURIComponent(id)}`;
 
