@@ -20,15 +20,15 @@ export function DeliveriesTable({ deliveries, empty, actions }: { deliveries: De
       <table className={styles.table} data-testid="deliveries">
         <thead><tr><th scope="col">{t('case.when')}</th><th scope="col">{t('case.event')}</th><th scope="col">{t('case.destination')}</th><th scope="col">{t('case.state')}</th><th scope="col">{t('case.attemptsCount')}</th>{actions ? <th scope="col"><span className={styles.visuallyHidden}>{t('developers.redeliver')}</span></th> : null}</tr></thead>
         <tbody>
-          {deliveries.map((d) => (
+          {deliveries.map((d) => { const look = deliveryLook(d); return (
             <tr key={d.id} data-testid="delivery-row">
               <td>{formatDate(d.createdAt, i18n.language)}</td>
               <td className={styles.mono}>{d.event}</td>
               <td>{d.destination}</td>
-              <td data-testid="delivery-state" data-state={deliveryLook(d).label}>
-                <span className={`${styles.badge} ${styles[deliveryLook(d).tone]}`}>{t(`case.deliveryState.${deliveryLook(d).label}`)}</span>
-                {deliveryLook(d).label === 'failing' || deliveryLook(d).label === 'failed' ? (
-                  <span className={`${styles.muted} ${styles.wrapAny}`}> {d.lastError ?? ''}{d.nextAttemptAt && deliveryLook(d).label === 'failing' ? ` · ${t('case.nextTry', { date: formatDate(d.nextAttemptAt, i18n.language) })}` : ''}</span>
+              <td data-testid="delivery-state" data-state={look.label}>
+                <span className={`${styles.badge} ${styles[look.tone]}`}>{t(`case.deliveryState.${look.label}`)}</span>
+                {look.label === 'failing' || look.label === 'failed' ? (
+                  <span className={`${styles.muted} ${styles.wrapAny}`}> {d.lastError ?? ''}{d.nextAttemptAt && look.label === 'failing' ? ` · ${t('case.nextTry', { date: formatDate(d.nextAttemptAt, i18n.language) })}` : ''}</span>
                 ) : null}
               </td>
               <td>
@@ -43,7 +43,7 @@ export function DeliveriesTable({ deliveries, empty, actions }: { deliveries: De
               </td>
               {actions ? <td>{actions(d)}</td> : null}
             </tr>
-          ))}
+          ); })}
         </tbody>
       </table>
     </div>
