@@ -97,6 +97,8 @@ export const defaultLanguageSchema = z.enum(SUPPORTED_LANGUAGES);
 export const minimumAgeSchema = z.number().int().min(1).max(120);
 /** Days image-free face embeddings are kept past the media, for repeat detection only. */
 export const embeddingRetentionDaysSchema = z.number().int().min(0).max(3650);
+/** Hours a case may wait for a specialist before it is overdue (1 hour to 30 days). */
+export const reviewSlaHoursSchema = z.number().int().min(1).max(720);
 
 /** Who decides a live key's sessions: the automatic checks (with review when unsure) or always a specialist. */
 export const decisionsModeSchema = z.enum(['auto', 'review']);
@@ -125,6 +127,8 @@ export const createKeyBodySchema = z.object({
   embeddingRetentionDays: embeddingRetentionDaysSchema.optional(),
   /** Ongoing screening (default false): the key's screened subjects are screened again after every list import. */
   amlMonitoring: z.boolean().optional(),
+  /** Review time in hours (default 24): a waiting case shows its due date and is overdue after it. */
+  reviewSlaHours: reviewSlaHoursSchema.optional(),
   /** The customer organisation that owns the key (default `org_default`). */
   orgId: z.string().min(1).max(64).optional(),
 });
@@ -153,6 +157,8 @@ export const updateKeyBodySchema = z.object({
   embeddingRetentionDays: embeddingRetentionDaysSchema.nullable().optional(),
   /** Ongoing screening after list imports (sanctions_hit / pep_hit, `*.aml_hit` events). */
   amlMonitoring: z.boolean().optional(),
+  /** null: the default, 24 hours. */
+  reviewSlaHours: reviewSlaHoursSchema.nullable().optional(),
 });
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
 
@@ -182,6 +188,8 @@ export const adminKeySchema = z.object({
   embeddingRetentionDays: z.number().int().nullable(),
   /** Ongoing screening after list imports. */
   amlMonitoring: z.boolean(),
+  /** Review time in hours; null: the default, 24. */
+  reviewSlaHours: z.number().int().nullable(),
   orgId: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),

@@ -20,6 +20,10 @@ export const dashboardListQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
   /** Only the cases waiting for a specialist. */
   waiting: z.enum(['1', 'true']).optional(),
+  /** `me`, `none` (nobody has it) or a member's id. */
+  assignee: z.string().min(1).max(64).optional(),
+  /** `newest` (created, the default) or `oldest` (waiting longest first: the queue's order). */
+  sort: z.enum(['newest', 'oldest']).optional(),
 });
 export type DashboardListQuery = z.infer<typeof dashboardListQuerySchema>;
 
@@ -35,6 +39,21 @@ export const dashboardListItemSchema = z.object({
   keyMode: z.enum(['test', 'live']),
   /** Waiting for a specialist's decision. */
   waitingForReview: z.boolean(),
+  /** The person's name as read from the document, or the company's legal name ('' when unknown or erased). */
+  name: z.string(),
+  /** Issuing country (individual) or country of registration (company), ISO alpha-3 or ''. */
+  country: z.string(),
+  /**
+   * high: the automatic checks failed, or a screening hit is open; medium: the checks (or the
+   * company's analysis) flagged something for a look; low: nothing flagged; null: not checked yet.
+   */
+  risk: z.enum(['low', 'medium', 'high']).nullable(),
+  submittedAt: z.string().nullable(),
+  /** While waiting: when the key's review time (SLA) runs out (submittedAt + reviewSlaHours). */
+  dueAt: z.string().nullable(),
+  assignee: z.object({ id: z.string(), email: z.string() }).nullable(),
+  /** Under four-eyes: a first reviewer's decision waits for a second. */
+  awaitingSecondReview: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -43,10 +62,12 @@ export type DashboardListItem = z.infer<typeof dashboardListItemSchema>;
 export const dashboardListSchema = z.object({
   items: z.array(dashboardListItemSchema),
   total: z.number().int(),
-  /** Counts per family and status over the organisation's verifications (filters not applied). */
+  /** Counts per family and status under the current filters (all but status and waiting, which the cards choose). */
   counts: z.object({ individual: z.record(z.string(), z.number().int()), company: z.record(z.string(), z.number().int()), waitingForReview: z.number().int() }),
   /** The organisation's keys (names only, never the key), for the key filter: reviewers see no Developers section. */
   keys: z.array(z.object({ id: z.string(), name: z.string(), mode: z.enum(['test', 'live']), revoked: z.boolean() })),
+  /** The server's time of the answer: waiting times and due dates are shown against it, not the browser's clock. */
+  now: z.string(),
 });
 export type DashboardList = z.infer<typeof dashboardListSchema>;
 

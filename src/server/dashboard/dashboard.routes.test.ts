@@ -84,8 +84,8 @@ describe('dashboard verification list', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="verifications-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (res.body as string).trim().split('\r\n');
-    expect(lines[0]).toBe('family,id,status,statusCode,waitingForReview,vendorData,keyName,keyMode,createdAt,updatedAt');
-    expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(['bob']);
+    expect(lines[0]).toBe('family,id,status,statusCode,waitingForReview,name,country,risk,assignee,submittedAt,dueAt,vendorData,keyName,keyMode,createdAt,updatedAt');
+    expect(lines.slice(1).map((l) => l.split(',')[11])).toEqual(['bob']);
     const all = (await csv()).body as string;
     expect(all.trim().split('\r\n')).toHaveLength(5);
     expect(all).not.toContain('globex-secret');

@@ -13,6 +13,11 @@ import { individualCaseRoutes } from '../individual/routes/case.routes';
 import { listOrgVerifications } from './verification-list';
 import { EXPORT_MAX_ROWS, verificationsCsv } from './verification-export';
 import { audit } from '../accounts/audit';
+import { caseworkRoutes, type CasePort } from '../casework/casework.routes';
+import { findOrgCompany } from '../company/case';
+import { decideCompanyAsMember } from '../company/member-decision';
+import { decideAsMember } from '../individual/member-decision';
+import { plausibleVerificationId } from '../../contract/ids';
 
 /**
  * The dashboard's data API (`/api/dashboard`, member session, CSRF on changes): everything is
@@ -35,7 +40,7 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
   app.get('/verifications', async (c) => {
     const q = dashboardListQuerySchema.safeParse(c.req.query());
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
-    return ok(c, 'Fetched verifications', await listOrgVerifications(ctx.db, c.get('member').orgId, q.data));
+    return ok(c, 'Fetched verifications', await listOrgVerifications(ctx.db, c.get('member').orgId, q.data, c.get('member'), ctx.clock.now()));
   });
 
   // The filtered list as a CSV file (the same filters as the list; newest first, up to
@@ -44,7 +49,7 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
     const q = dashboardListQuerySchema.safeParse({ ...c.req.query(), page: '1' });
     if (!q.success) return validationError(c, q.error, messages.invalidQuery);
     const member = c.get('member');
-    const list = await listOrgVerifications(ctx.db, member.orgId, { ...q.data, page: 1, limit: EXPORT_MAX_ROWS });
+    const list = await listOrgVerifications(ctx.db, member.orgId, { ...q.data, page: 1, limit: EXPORT_MAX_ROWS }, member, ctx.clock.now());
     const items = list.items.slice(0, EXPORT_MAX_ROWS);
     const { page: _page, limit: _limit, ...filters } = q.data;
     await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, 'verifications.exported', ctx.clock.now(), null, { filters, rows: items.length, total: list.total });
@@ -53,8 +58,30 @@ export function dashboardRoutes(ctx: AppContext): Hono<MemberEnv> {
     return c.body(verificationsCsv(items));
   });
 
+  app.route('/', caseworkRoutes(ctx, casePort(ctx)));
   app.route('/', individualCaseRoutes(ctx, recordDeps));
   app.route('/', companyCaseRoutes(ctx, (row, c) => toIndividualRecord(row, recordDeps(c))));
   app.route('/', riskListRoutes(ctx, findOrgVerification));
   return app;
+}
+
+/** Both products' cases as the team's routes see them: found in the organisation, decided by a member. */
+function casePort(ctx: AppContext): CasePort {
+  return {
+    async find(orgId, ref) {
+      if (ref.family === 'company') {
+        const found = await findOrgCompany(ctx.db, orgId, ref.id);
+        return found ? { family: 'company', id: found.row.publicId } : null;
+      }
+      const id = plausibleVerificationId(ref.id);
+      const row = id ? await findOrgVerification(ctx.db, orgId, id) : null;
+      return row ? { family: 'individual', id: row.id } : null;
+    },
+    async decide(member, ref, decision, reason) {
+      const res = ref.family === 'company'
+        ? await decideCompanyAsMember(ctx, member, ref.id, { decision, reason })
+        : await decideAsMember(ctx, member, plausibleVerificationId(ref.id)!, { decision, ...(reason ? { reason } : {}) });
+      return res.kind;
+    },
+  };
 }

@@ -3,7 +3,9 @@ import type { DashboardListItem } from '../../contract/dashboard';
 /** At most this many rows in one export (newest first); the file says when it was cut. */
 export const EXPORT_MAX_ROWS = 10_000;
 
-const COLUMNS: (keyof DashboardListItem)[] = ['family', 'id', 'status', 'statusCode', 'waitingForReview', 'vendorData', 'keyName', 'keyMode', 'createdAt', 'updatedAt'];
+/** The list's columns, flat: the assignee by address; the name and country as read (personal data: exports are audited). */
+const COLUMNS = ['family', 'id', 'status', 'statusCode', 'waitingForReview', 'name', 'country', 'risk', 'assignee', 'submittedAt', 'dueAt', 'vendorData', 'keyName', 'keyMode', 'createdAt', 'updatedAt'] as const;
+const cell = (i: DashboardListItem, c: (typeof COLUMNS)[number]) => (c === 'assignee' ? i.assignee?.email ?? '' : i[c]);
 
 /**
  * One CSV field (RFC 4180). A value a spreadsheet would run as a formula (=, +, -, @, tab, CR)
@@ -17,5 +19,5 @@ export function csvField(v: unknown): string {
 
 /** The filtered list as CSV (header row, CRLF line ends), as the dashboard's export downloads it. */
 export function verificationsCsv(items: DashboardListItem[]): string {
-  return [COLUMNS.join(','), ...items.map((i) => COLUMNS.map((c) => csvField(i[c])).join(','))].join('\r\n') + '\r\n';
+  return [COLUMNS.join(','), ...items.map((i) => COLUMNS.map((c) => csvField(cell(i, c))).join(','))].join('\r\n') + '\r\n';
 }

@@ -57,6 +57,8 @@ export const apiKeys = pgTable('api_keys', {
   embeddingRetentionDays: integer('embedding_retention_days'),
   /** Ongoing screening (screening/): the key's verified subjects are screened again after every list import. */
   amlMonitoring: boolean('aml_monitoring').notNull().default(false),
+  /** Hours a case may wait for a specialist before it is overdue (null: REVIEW_SLA_DEFAULT_HOURS, 24). */
+  reviewSlaHours: integer('review_sla_hours'),
   createdAt: ts('created_at').notNull(),
   revokedAt: ts('revoked_at'),
 }, (t) => [uniqueIndex('api_keys_lookup_digest').on(t.lookupDigest)]);
@@ -234,6 +236,8 @@ export const organisations = pgTable('organisations', {
   createdAt: ts('created_at').notNull(),
   /** Set by an owner: members without a second factor may only enrol one (accounts/second-factor). */
   requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+  /** Four-eyes: a specialist's approval or decline waits for a second member's confirmation (casework/). */
+  fourEyes: boolean('four_eyes').notNull().default(false),
 });
 
 /**
@@ -520,3 +524,44 @@ export const screeningSubjects = pgTable('screening_subjects', {
   primaryKey({ columns: [t.subjectType, t.subjectId] }),
   index('screening_subjects_monitored').on(t.monitored, t.subjectType, t.subjectId),
 ]);
+
+/**
+ * A team's work on one case (casework/): who has it, and under four-eyes the first reviewer's
+ * decision waiting for a second. `caseId` is the verificationId or the company's public `cv_` id.
+ * A case nobody touched has no row.
+ */
+export const caseWork = pgTable('case_work', {
+  family: text('family').$type<'individual' | 'company'>().notNull(),
+  caseId: text('case_id').notNull(),
+  orgId: text('org_id').notNull(),
+  assigneeId: text('assignee_id'),
+  assignedAt: ts('assigned_at'),
+  /** { decision, reason, memberId, email, at }: a first reviewer's decision under four-eyes. */
+  pending: jsonb('pending').$type<{ decision: 'successful' | 'failed'; reason: string; memberId: string; email: string; at: string }>(),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.family, t.caseId] }),
+  index('case_work_assignee').on(t.orgId, t.assigneeId),
+]);
+
+/** Reviewers' notes on a case: internal (never in webhooks or the API), append-only, erased with the case. */
+export const caseNotes = pgTable('case_notes', {
+  id: text('id').primaryKey(),
+  orgId: text('org_id').notNull(),
+  family: text('family').$type<'individual' | 'company'>().notNull(),
+  caseId: text('case_id').notNull(),
+  memberId: text('member_id').notNull(),
+  authorEmail: text('author_email').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [index('case_notes_case').on(t.family, t.caseId, t.createdAt)]);
+
+/** A member's saved list views (the list's URL filters under a name): private to the member. */
+export const savedFilters = pgTable('saved_filters', {
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull(),
+  name: text('name').notNull(),
+  /** The list's query string without page (e.g. `waiting=1&assignee=me`). */
+  query: text('query').notNull(),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [index('saved_filters_member').on(t.memberId)]);

@@ -26,6 +26,7 @@ export interface CreateKeyInput {
   riskRules?: Record<string, string>;
   minimumAge?: number | null;
   embeddingRetentionDays?: number | null;
+  reviewSlaHours?: number | null;
   amlMonitoring?: boolean;
 }
 
@@ -53,6 +54,7 @@ export async function createApiKey(db: DbOrTx, secrets: Secrets, input: CreateKe
     riskRules: input.riskRules ?? {},
     minimumAge: input.minimumAge ?? null,
     embeddingRetentionDays: input.embeddingRetentionDays ?? null,
+    reviewSlaHours: input.reviewSlaHours ?? null,
     amlMonitoring: input.amlMonitoring ?? false,
     createdAt: now,
   }).returning();

@@ -21,6 +21,7 @@ export interface KeyPatch {
   riskRules?: RiskRules | null;
   minimumAge?: number | null;
   embeddingRetentionDays?: number | null;
+  reviewSlaHours?: number | null;
   amlMonitoring?: boolean;
 }
 
@@ -68,6 +69,7 @@ export function toAdminKey(row: ApiKeyRow): AdminKey {
     riskRules: keyRiskRules(row),
     minimumAge: row.minimumAge,
     embeddingRetentionDays: row.embeddingRetentionDays,
+    reviewSlaHours: row.reviewSlaHours,
     amlMonitoring: row.amlMonitoring,
     orgId: row.orgId,
     createdAt: row.createdAt.toISOString(),
@@ -124,6 +126,7 @@ export async function updateApiKey(db: DbOrTx, id: string, patch: KeyPatch): Pro
   if (patch.minimumAge !== undefined) set.minimumAge = patch.minimumAge;
   if (patch.embeddingRetentionDays !== undefined) set.embeddingRetentionDays = patch.embeddingRetentionDays;
   if (patch.amlMonitoring !== undefined) set.amlMonitoring = patch.amlMonitoring;
+  if (patch.reviewSlaHours !== undefined) set.reviewSlaHours = patch.reviewSlaHours;
   if (Object.keys(set).length === 0) return { kind: 'ok', row };
   const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning();
   return { kind: 'ok', row: updated! };

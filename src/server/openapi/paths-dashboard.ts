@@ -5,6 +5,7 @@ import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../con
 import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
+import { caseworkPaths } from './paths-casework';
 import { riskListPaths } from './paths-risk-lists';
 import { dashboardScreeningPaths } from './paths-screening';
 import { adminSecondFactorPaths, secondFactorSignInPaths, securityPaths } from './paths-second-factor';
@@ -61,7 +62,7 @@ export function dashboardPaths(): Paths {
     '/dashboard/auth/sign-out': { post: op('Sign out (ends this session)', { responses: { 200: ok('Signed out', null) } }) },
     '/dashboard/me': { get: op('Who is signed in, their organisation, what their role allows, the CSRF token', { responses: { 200: ok('Signed in', ref('Me')) } }) },
     '/dashboard/verifications': {
-      get: op('Both families of the organisation, newest first, with filters and counts per status', {
+      get: op('Both families of the organisation, newest first (or `sort=oldest`: waiting longest first), with name, country, risk, assignee and due date, filters (`assignee=me|none|<member id>`) and counts per status under the filters', {
         parameters: queryParameters(dashboardListQuerySchema),
         responses: { 200: ok('Fetched verifications', ref('DashboardList')), 400: invalid },
       }),
@@ -69,7 +70,7 @@ export function dashboardPaths(): Paths {
     '/dashboard/verifications/export.csv': {
       get: op('The filtered list (the same filters as the list, no page) as a CSV file, newest first, up to 10,000 rows; audited as `verifications.exported` with the filters', {
         parameters: queryParameters(dashboardListQuerySchema),
-        responses: { 200: { description: 'CSV: family, id, status, statusCode, waitingForReview, vendorData, keyName, keyMode, createdAt, updatedAt (values that would run as a spreadsheet formula start with an apostrophe)', content: { 'text/csv': { schema: { type: 'string' } } } }, 400: invalid },
+        responses: { 200: { description: 'CSV: family, id, status, statusCode, waitingForReview, name, country, risk, assignee (e-mail), submittedAt, dueAt, vendorData, keyName, keyMode, createdAt, updatedAt (values that would run as a spreadsheet formula start with an apostrophe)', content: { 'text/csv': { schema: { type: 'string' } } } }, 400: invalid },
       }),
     },
     '/dashboard/verifications/individual/{id}': {
@@ -79,13 +80,14 @@ export function dashboardPaths(): Paths {
       }),
     },
     '/dashboard/verifications/individual/{id}/decide': {
-      post: op('Decide a case waiting for review (reviewer, admin, owner): approve, decline with a reason, ask for a resubmission with a reason; recorded with who and when', {
+      post: op('Decide a case waiting for review (reviewer, admin, owner): approve, decline with a reason, ask for a resubmission with a reason; recorded with who and when. Under four-eyes an approval or decline by a first member answers `Decision waiting for a second reviewer` with `{ record, pending }`; the same decision by another member makes it', {
         parameters: [pathParam('id', 'The verificationId')],
         requestBody: jsonBody(dashboardDecisionBodySchema),
-        responses: { 200: ok('Review decided', ref('IndividualRecord')), 400: invalid, 404: coded('`not_found`'), 409: coded('`not_in_review`') },
+        responses: { 200: ok('Review decided (or, under four-eyes, waiting for a second reviewer)', ref('IndividualRecord')), 400: invalid, 404: coded('`not_found`'), 409: coded('`not_in_review`, or `four_eyes_same_reviewer`: the member who proposed it cannot confirm it') },
       }),
     },
     ...companyCasePaths(op),
+    ...caseworkPaths(op),
     ...developerPaths(op),
     ...teamPaths(op),
     ...campaignPaths(op),
@@ -103,7 +105,7 @@ function companyCasePaths(op: Op): Paths {
     deliveries: { type: 'array', items: ref('WebhookDelivery') }, audit: { type: 'array', items: ref('AuditEntry') },
     screeningHits: { type: 'array', items: ref('ScreeningHit'), description: 'Every screening hit of the case, resolved and no longer found ones included (`gone`)' },
   } };
-  const moved = { 200: ok('Moved; the case as GET shows it', caseView), 404: coded('`not_found` (also another organisation\'s)'), 409: coded('`not_in_review`') };
+  const moved = { 200: ok('Moved; the case as GET shows it', caseView), 404: coded('`not_found` (also another organisation\'s)'), 409: coded('`not_in_review`, or `four_eyes_same_reviewer`') };
   return {
     '/dashboard/verifications/company/{id}': {
       get: op('One company case: every section, documents with signed URLs (images and PDF), analysis, the representative\'s liveness, webhook deliveries, the members\' actions', {

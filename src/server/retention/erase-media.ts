@@ -1,3 +1,4 @@
+import { eraseNotes } from '../casework/notes';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
@@ -29,8 +30,8 @@ export function companyMediaKeys(row: Pick<CompanyRow, 'uploadedDocuments'>): st
  */
 export async function clearIndividualMedia(tx: Tx, id: VerificationId, now: Date): Promise<string[] | null> {
   const [row] = await tx.select().from(verifications).where(eq(verifications.id, id)).for('update');
-  // A deleted session's repeat-identity mark goes with it; otherwise its embedding follows the media.
-  if (row?.deletedAt) await forgetIdentity(tx, id);
+  // A deleted session's repeat-identity mark and reviewers' notes go with it; otherwise its embedding follows the media.
+  if (row?.deletedAt) { await forgetIdentity(tx, id); await eraseNotes(tx, { family: 'individual', id }); }
   else if (row && !row.mediaErasedAt) await eraseEmbeddingWithMedia(tx, id, now);
   // Already erased (another process's sweep got there first) or gone: nothing to do.
   if (!row || row.mediaErasedAt) return null;

@@ -1,3 +1,4 @@
+import { eraseNotes } from '../casework/notes';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { VerificationId } from '../../contract/ids';
 import type { AppContext } from '../context';
@@ -51,6 +52,7 @@ export async function redactIndividual(ctx: AppContext, apiKeyId: string, id: Ve
     const saved = await blankIndividual(tx, id, now);
     await scrubEvents(tx, id, 'verificationId', now.toISOString());
     await scrubAudit(tx, [id]);
+    await eraseNotes(tx, { family: 'individual', id });
     await enqueueEvent(tx, { apiKeyId, type: 'verification.redacted', subjectId: id, now, data: {
       verificationId: id, vendorData: saved.vendorData, status: saved.status, statusCode: saved.statusCode, redactedAt: now.toISOString(), occurredAt: now.toISOString(),
     } });
@@ -80,6 +82,7 @@ export async function redactCompany(ctx: AppContext, apiKeyId: string, id: strin
     }).where(eq(companyVerifications.id, row.id)).returning();
     await scrubEvents(tx, row.id, 'companyVerificationId', now.toISOString());
     await scrubAudit(tx, [row.id, row.publicId, ...sessions.map((s) => s.id)]);
+    await eraseNotes(tx, { family: 'company', id: row.publicId });
     await enqueueEvent(tx, { apiKeyId, type: 'company_verification.redacted', subjectId: row.id, now, data: {
       companyVerificationId: row.id, verificationId: row.publicId, vendorData: row.vendorData, status: row.status, statusCode: row.statusCode,
       redactedAt: now.toISOString(), occurredAt: now.toISOString(),

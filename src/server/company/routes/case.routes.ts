@@ -5,7 +5,8 @@ import { audit, type Actor } from '../../accounts/audit';
 import { requireAbility, type MemberEnv } from '../../accounts/member-auth';
 import type { AppContext } from '../../context';
 import { toCompanyRecord } from '../record';
-import { decideCompany, startReview, type ReviewResult, type ReviewScope } from '../review';
+import { decideCompanyAsMember } from '../member-decision';
+import { startReview, type ReviewResult, type ReviewScope } from '../review';
 import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { createMediaSigner } from '../../media/signed-url';
 import { companyCaseExtras, findOrgCompany, type RepresentativeRow } from '../case';
@@ -65,9 +66,15 @@ export function companyCaseRoutes(ctx: AppContext, representativeRecord: (row: R
     if (!body.success) return validationError(c, body.error, messages.invalidBody);
     const { decision, reason = '' } = body.data;
     if (decision === 'resubmit') return fail(c, 400, 'A company verification cannot be sent back: decline it with a reason', { code: 'resubmit_not_available' });
-    const action = decision === 'successful' ? 'company.approved' : 'company.declined';
-    const res = await decideCompany(ctx, found.row.id, { decision, reason }, scopeOf(c, action, found.row.publicId, reason));
-    return answer(c, res, `Company verification ${decision}`);
+    // Under four-eyes an approval or decline first waits for a second member (casework/).
+    const res = await decideCompanyAsMember(ctx, c.get('member'), found.row.publicId, { decision, reason });
+    switch (res.kind) {
+      case 'not_found': return notFound(c);
+      case 'not_in_review': return fail(c, 409, 'This company verification is not waiting for a decision', { code: 'not_in_review', status: res.status });
+      case 'same_reviewer': return fail(c, 409, 'Four-eyes: another reviewer must confirm this decision', { code: 'four_eyes_same_reviewer', pending: res.pending });
+      case 'proposed': return view(c, res.row.publicId, 'Decision waiting for a second reviewer');
+      case 'decided': return view(c, res.row.publicId, `Company verification ${decision}`);
+    }
   });
 
   return app;

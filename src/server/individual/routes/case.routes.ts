@@ -1,13 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { dashboardDecisionBodySchema } from '../../../contract/dashboard';
 import { plausibleVerificationId } from '../../../contract/ids';
-import { audit } from '../../accounts/audit';
 import { requireAbility, type MemberEnv } from '../../accounts/member-auth';
 import type { AppContext } from '../../context';
 import { fail, ok, readJsonBody, validationError } from '../../http/envelope';
 import { caseExtras, earlierAttemptsOf, findOrgVerification } from '../case';
 import { toIndividualRecord, type RecordDeps } from '../record';
-import { decideReview } from '../review';
+import { decideAsMember } from '../member-decision';
 
 /**
  * Individual cases in the dashboard (mounted inside dashboardRoutes, behind requireMember and the
@@ -31,20 +30,24 @@ export function individualCaseRoutes(ctx: AppContext, recordDeps: (c: Context<Me
     return ok(c, 'Fetched verification', { record: toIndividualRecord(row, deps), ...(await caseExtras(ctx.db, orgId, row)), earlierAttempts: earlierAttemptsOf(row, deps.mediaUrl) });
   });
 
-  // A specialist's decision on a case waiting for review: recorded with who and when.
+  // A specialist's decision on a case waiting for review: recorded with who and when; under
+  // four-eyes an approval or decline first waits for a second member (the answer holds the proposal).
   app.post('/verifications/individual/:id/decide', requireAbility('review'), async (c) => {
     const member = c.get('member');
-    const row = await findCase(c, member.orgId);
-    if (!row) return notFound(c);
+    const id = plausibleVerificationId(c.req.param('id') ?? '');
+    if (!id) return notFound(c);
     const json = await readJsonBody(c);
     if (!json.ok) return json.res;
     const body = dashboardDecisionBodySchema.safeParse(json.value);
     if (!body.success) return validationError(c, body.error);
-    const action = `verification.${body.data.decision === 'successful' ? 'approved' : body.data.decision === 'failed' ? 'declined' : 'resubmission_requested'}`;
-    const res = await decideReview(ctx, row.id, body.data, (tx) => audit(tx, { orgId: member.orgId, memberId: member.id, email: member.email }, action,
-      ctx.clock.now(), row.id, body.data.reason ? { reason: body.data.reason } : {}));
-    if (!res.ok) return fail(c, 409, 'This verification is not waiting for review', { code: 'not_in_review', status: res.status ?? null });
-    return ok(c, 'Review decided', toIndividualRecord(res.row, recordDeps(c)));
+    const res = await decideAsMember(ctx, member, id, body.data);
+    switch (res.kind) {
+      case 'not_found': return notFound(c);
+      case 'not_in_review': return fail(c, 409, 'This verification is not waiting for review', { code: 'not_in_review', status: res.status });
+      case 'same_reviewer': return fail(c, 409, 'Four-eyes: another reviewer must confirm this decision', { code: 'four_eyes_same_reviewer', pending: res.pending });
+      case 'proposed': return ok(c, 'Decision waiting for a second reviewer', { record: toIndividualRecord(res.row, recordDeps(c)), pending: res.pending });
+      case 'decided': return ok(c, 'Review decided', toIndividualRecord(res.row, recordDeps(c)));
+    }
   });
   return app;
 }
