@@ -40,6 +40,10 @@ test('every dashboard page in Arabic is laid out right to left and passes the ac
     expect(nav.x).toBeGreaterThan(main.x);
     await expect(page.locator(`[data-testid="verification-row"][data-id="${individualId}"]`)).toBeVisible({ timeout: 60_000 });
     await expectAccessible(page, 'ar list');
+    // The bulk moves appear once a case is ticked: checked in Arabic too.
+    await page.locator(`[data-testid="verification-row"][data-id="${individualId}"]`).getByTestId('row-select').check();
+    await expect(page.getByTestId('bulk-bar')).toBeVisible();
+    await expectAccessible(page, 'ar list with bulk moves');
 
     await openInArabic(page, `/dashboard/verifications/individual/${individualId}`);
     const individual = new DashboardCasePage(page, 'individual-case');

@@ -66,6 +66,8 @@ export const dashboardListSchema = z.object({
   counts: z.object({ individual: z.record(z.string(), z.number().int()), company: z.record(z.string(), z.number().int()), waitingForReview: z.number().int() }),
   /** The organisation's keys (names only, never the key), for the key filter: reviewers see no Developers section. */
   keys: z.array(z.object({ id: z.string(), name: z.string(), mode: z.enum(['test', 'live']), revoked: z.boolean() })),
+  /** Members who review (the assignee filter, bulk assignment). */
+  reviewers: z.array(z.object({ id: z.string(), email: z.string() })),
   /** The server's time of the answer: waiting times and due dates are shown against it, not the browser's clock. */
   now: z.string(),
 });

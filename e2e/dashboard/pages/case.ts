@@ -36,18 +36,28 @@ export class DashboardCasePage {
     }
     await tabTo(this.page, this.root.getByTestId(action));
     await this.page.keyboard.press('Enter');
-    const dialog = this.page.getByTestId('confirm-dialog');
-    await expect(dialog).toBeVisible();
-    await tabTo(this.page, dialog.getByTestId('confirm-button'), 5);
-    await this.page.keyboard.press('Enter');
+    // Approve is one action; a decline or new photos ask first.
+    if (action !== 'approve') {
+      const dialog = this.page.getByTestId('confirm-dialog');
+      await expect(dialog).toBeVisible();
+      await tabTo(this.page, dialog.getByTestId('confirm-button'), 5);
+      await this.page.keyboard.press('Enter');
+    }
     await expect(this.root.getByTestId('decision-outcome')).toContainText('Decision recorded');
   }
 
   async decideByPointer(action: 'approve' | 'decline' | 'start-review', reason = ''): Promise<void> {
     if (reason) await this.root.getByTestId('decision-reason').fill(reason);
     await this.root.getByTestId(action).click();
-    if (action !== 'start-review') await this.page.getByTestId('confirm-button').click();
-    await expect(this.root.getByTestId('decision-outcome')).toContainText('Decision recorded');
+    if (action === 'decline') await this.page.getByTestId('confirm-button').click();
+    await expect(this.root.getByTestId('decision-outcome')).toContainText(/Decision recorded|Recorded\. Four-eyes/);
+  }
+
+  /** Declines with one of the listed reasons (the reason box is filled from it, then asks first). */
+  async declineWithListedReason(label: string): Promise<void> {
+    await this.root.getByTestId('decision-common-reason').selectOption({ label });
+    await this.root.getByTestId('decline').click();
+    await this.page.getByTestId('confirm-button').click();
   }
 
   auditRows(): Locator {

@@ -23,7 +23,15 @@ export class DashboardListPage {
   }
 
   async search(text: string): Promise<void> {
-    await this.page.getByLabel('Search by id or vendorData').fill(text);
+    await this.page.getByLabel('Search by name, id or vendorData').fill(text);
     await this.page.getByRole('button', { name: 'Apply' }).click();
+  }
+
+  /** Ticks every case on the page and gives them to a reviewer; answers the summary's text. */
+  async bulkAssign(email: string): Promise<Locator> {
+    await this.page.getByTestId('select-all').check();
+    await this.page.getByTestId('bulk-assignee').selectOption({ label: email });
+    await this.page.getByTestId('bulk-assign').click();
+    return this.page.getByTestId('bulk-summary');
   }
 }

@@ -3,6 +3,7 @@ import { REVIEW_SLA_DEFAULT_HOURS } from '../../contract/casework';
 import type { DashboardList, DashboardListItem, DashboardListQuery } from '../../contract/dashboard';
 import { plausibleVerificationId } from '../../contract/ids';
 import type { Db } from '../db/types';
+import { reviewersOf } from '../casework/assignment';
 import { apiKeys, caseWork, companyVerifications, members, verifications } from '../db/schema';
 
 const day = (d: string) => new Date(`${d}T00:00:00Z`);
@@ -123,6 +124,7 @@ export async function listOrgVerifications(db: Db, orgId: string, q: DashboardLi
     items: items.slice((q.page - 1) * q.limit, upTo),
     total: Number(indTotal?.n ?? 0) + Number(coTotal?.n ?? 0),
     counts: { individual: toRecord(indCounts), company: toRecord(coCounts), waitingForReview: waiting },
+    reviewers: await reviewersOf(db, orgId),
     now: now.toISOString(),
   };
 }

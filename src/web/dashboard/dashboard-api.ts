@@ -14,12 +14,12 @@ export const setCsrfToken = (token: string) => { csrfToken = token; };
 type Envelope = { status?: boolean; message?: string; data?: unknown; error?: Record<string, unknown> | null; meta?: unknown };
 
 /** Answers `data` (and `meta` for lists); throws DashboardError with the envelope's code. */
-export async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const res = await callWithMeta<T>(method, path, body);
   return res.data;
 }
 
-export async function callWithMeta<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<{ data: T; meta: unknown }> {
+export async function callWithMeta<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<{ data: T; meta: unknown }> {
   let res: Response;
   try {
     res = await fetch(`/api/dashboard${path}`, {

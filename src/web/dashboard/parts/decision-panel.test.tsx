@@ -34,7 +34,6 @@ describe('DecisionPanel', () => {
     const { rerender } = render(<DecisionPanel waiting allowResubmit={false} onDecide={onDecide} />);
     expect(screen.queryByTestId('resubmit')).toBeNull();
     fireEvent.click(screen.getByTestId('approve'));
-    fireEvent.click(screen.getByTestId('confirm-button'));
     expect((await screen.findByTestId('decision-outcome')).textContent).toContain('Someone else decided this case first');
     rerender(<DecisionPanel waiting={false} allowResubmit onDecide={onDecide} />);
     expect(screen.queryByTestId('approve')).toBeNull();
@@ -70,5 +69,33 @@ describe('DecisionPanel', () => {
     render(<DecisionPanel waiting={false} allowResubmit onDecide={vi.fn(async () => undefined)} />);
     fireEvent.keyDown(document.body, { key: 'a' });
     expect((screen.getByTestId('confirm-dialog') as HTMLDialogElement).open).toBe(false);
+  });
+
+  it('the Approve button approves at once (a clean case: open, approve); the decline still asks', async () => {
+    const onDecide = vi.fn(async () => undefined);
+    render(<DecisionPanel waiting allowResubmit onDecide={onDecide} />);
+    fireEvent.click(screen.getByTestId('approve'));
+    expect((screen.getByTestId('confirm-dialog') as HTMLDialogElement).open).toBe(false);
+    await waitFor(() => expect(onDecide).toHaveBeenCalledWith('successful', ''));
+    expect((await screen.findByTestId('decision-outcome')).textContent).toBe('Decision recorded.');
+  });
+
+  it('four-eyes: a colleague\'s decision is confirmed in one click; one\'s own waits; a held decision says so', async () => {
+    const onDecide = vi.fn(async () => 'proposed' as const);
+    const proposal = { decision: 'failed' as const, reason: 'Printed copy of a card', email: 'ann@acme.test', mine: false };
+    const { rerender } = render(<DecisionPanel waiting allowResubmit onDecide={onDecide} proposal={proposal} />);
+    expect(screen.getByTestId('four-eyes-proposal').textContent).toContain('ann@acme.test declined this case');
+    fireEvent.click(screen.getByTestId('confirm-proposal'));
+    await waitFor(() => expect(onDecide).toHaveBeenCalledWith('failed', 'Printed copy of a card'));
+    expect((await screen.findByTestId('decision-outcome')).textContent).toContain('a second reviewer must confirm');
+    rerender(<DecisionPanel waiting allowResubmit onDecide={onDecide} proposal={{ ...proposal, mine: true }} />);
+    expect(screen.queryByTestId('confirm-proposal')).toBeNull();
+    expect(screen.getByTestId('four-eyes-proposal').textContent).toContain('You made this decision');
+  });
+
+  it('says so when the same reviewer tries to confirm their own decision', async () => {
+    render(<DecisionPanel waiting allowResubmit onDecide={vi.fn(async () => { throw new DashboardError(409, 'four_eyes_same_reviewer', 'x'); })} />);
+    fireEvent.click(screen.getByTestId('approve'));
+    expect((await screen.findByTestId('decision-outcome')).textContent).toContain('another reviewer must confirm your decision');
   });
 });

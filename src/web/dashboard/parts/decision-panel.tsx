@@ -20,14 +20,21 @@ export function isShortcut(e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' |
   return !(tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el?.isContentEditable || el?.closest?.('dialog'));
 }
 
+/** A first reviewer's decision waiting for a second one (four-eyes); `mine` when it is this member's. */
+export interface Proposal { decision: 'successful' | 'failed'; reason: string; email: string; mine: boolean }
+
 /**
  * Approve, decline or ask for new photos. A decline or a resubmission needs a reason (the
- * customer reads it; for new photos the person does too); every action asks first.
+ * customer reads it; for new photos the person does too) and asks first; the Approve button
+ * approves at once (a clean case: open, approve), its keyboard shortcut asks first (a stray key
+ * must not approve). `onDecide` answers `proposed` when four-eyes holds the decision for a
+ * second reviewer, who confirms it here in one click.
  */
-export function DecisionPanel({ waiting, allowResubmit, onDecide, onStartReview }: {
+export function DecisionPanel({ waiting, allowResubmit, onDecide, onStartReview, proposal = null }: {
   waiting: boolean; allowResubmit: boolean;
-  onDecide: (decision: Decision, reason: string) => Promise<void>;
+  onDecide: (decision: Decision, reason: string) => Promise<void | 'proposed'>;
   onStartReview?: () => Promise<void>;
+  proposal?: Proposal | null;
 }) {
   const { t } = useTranslation('dashboard');
   const [reason, setReason] = useState('');
@@ -46,23 +53,25 @@ export function DecisionPanel({ waiting, allowResubmit, onDecide, onStartReview 
       const d: Decision | null = key === 'a' ? 'successful' : key === 'd' ? 'failed' : key === 'r' && allowResubmit ? 'resubmit' : null;
       if (!d) return;
       e.preventDefault();
-      ask(d);
+      ask(d, true);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
-  const ask = (d: Decision) => {
+  const ask = (d: Decision, byKey = false) => {
     if (d !== 'successful' && reason.trim() === '') { setReasonError(true); return; }
     setReasonError(false);
+    if (d === 'successful' && !byKey) { void run(() => onDecide('successful', '')); return; }
     setPending(d);
   };
-  const run = async (action: () => Promise<void>) => {
+  const run = async (action: () => Promise<void | 'proposed'>) => {
     setBusy(true);
     try {
-      await action();
-      setOutcome({ tone: 'success', text: t('review.done') });
+      const res = await action();
+      setOutcome(res === 'proposed' ? { tone: 'success', text: t('review.proposed') } : { tone: 'success', text: t('review.done') });
     } catch (e) {
-      setOutcome(e instanceof DashboardError && e.status === 409 ? { tone: 'warning', text: t('review.conflict') } : { tone: 'error', text: t('review.failed') });
+      setOutcome(e instanceof DashboardError && e.code === 'four_eyes_same_reviewer' ? { tone: 'warning', text: t('review.sameReviewer') }
+        : e instanceof DashboardError && e.status === 409 ? { tone: 'warning', text: t('review.conflict') } : { tone: 'error', text: t('review.failed') });
     } finally {
       setBusy(false);
       setPending(null);
@@ -77,6 +86,18 @@ export function DecisionPanel({ waiting, allowResubmit, onDecide, onStartReview 
       {!waiting ? <p data-testid="not-waiting">{t('review.notWaiting')}</p> : (
         <>
           <p>{t('review.waiting')}</p>
+          {proposal ? (
+            <div className={styles.proposal} data-testid="four-eyes-proposal">
+              <p>{t(proposal.decision === 'successful' ? 'review.proposedApprove' : 'review.proposedDecline', { email: proposal.email })}</p>
+              {proposal.reason ? <p><strong>{t('review.reason')}:</strong> {proposal.reason}</p> : null}
+              {proposal.mine ? <p className={styles.muted}>{t('review.proposalMine')}</p> : (
+                <Button inline onClick={() => void run(() => onDecide(proposal.decision, proposal.reason))} disabled={busy} data-testid="confirm-proposal"
+                  className={proposal.decision === 'failed' ? styles.danger : undefined}>
+                  {t(proposal.decision === 'successful' ? 'review.confirmProposalApprove' : 'review.confirmProposalDecline')}
+                </Button>
+              )}
+            </div>
+          ) : null}
           <div className={styles.formField}>
             <label htmlFor={reasonsId}>{t('review.commonReasons')}</label>
             <select id={reasonsId} className={styles.select} value="" data-testid="decision-common-reason"

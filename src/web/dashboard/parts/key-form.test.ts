@@ -7,8 +7,8 @@ describe('key form bodies', () => {
   it('create: leaves unset fields out, splits origins, keeps the mode', () => {
     expect(keyBody(filled, false)).toEqual({
       name: 'Shop', mode: 'test', eventsUrl: 'https://a.example/e', decisionUrl: undefined,
-      origins: ['https://a.example', 'https://b.example'], branding: { name: 'Acme', accentColor: undefined, logoUrl: undefined },
-      defaultLanguage: undefined,
+      origins: ['https://a.example', 'https://b.example'], branding: { name: 'Acme', accentColor: undefined, logoUrl: undefined, privacyPolicyUrl: undefined },
+      defaultLanguage: undefined, decisions: undefined, selfieUpload: undefined, retentionDays: undefined, reviewSlaHours: undefined,
     });
     expect(keyBody({ ...filled, language: 'yo' }, false).defaultLanguage).toBe('yo');
   });
@@ -45,5 +45,12 @@ describe('key form bodies', () => {
     // No language chosen any more: back to the browser's.
     expect(body.defaultLanguage).toBeNull();
     expect(keyBody({ ...filled, language: 'fa' }, true).defaultLanguage).toBe('fa');
+  });
+
+  it('review settings: what the key sets fills the form; create leaves defaults out; update sends all, empty numbers cleared', () => {
+    const k = { branding: { privacyPolicyUrl: 'https://shop.example/privacy' }, decisions: 'review', selfieUpload: true, retentionDays: 30, reviewSlaHours: 8 } as never;
+    expect(keyFormDefaults(k)).toMatchObject({ decisions: 'review', selfieUpload: true, privacyUrl: 'https://shop.example/privacy', retentionDays: '30', slaHours: '8' });
+    expect(keyBody({ ...filled, decisions: 'review', slaHours: '4', privacyUrl: 'https://a.example/p' }, false)).toMatchObject({ decisions: 'review', reviewSlaHours: 4, branding: { privacyPolicyUrl: 'https://a.example/p' } });
+    expect(keyBody(filled, true)).toMatchObject({ decisions: 'auto', selfieUpload: false, retentionDays: null, reviewSlaHours: null, branding: { privacyPolicyUrl: null } });
   });
 });

@@ -8,22 +8,23 @@ import { ownName } from '../../ui/language-picker';
 import { DashboardError } from '../dashboard-api';
 import { TextArea, TextField } from './text-field';
 import { KeyRiskFields, keyRiskBody, keyRiskDefaults, type KeyRiskValues } from './key-risk-fields';
+import { KeyReviewFields, keyReviewBody, keyReviewDefaults, type KeyReviewValues } from './key-review-fields';
 import styles from '../dashboard.module.css';
 
 /** `language` '' = no default (the person's browser decides). */
-export interface KeyFormValues extends KeyRiskValues { name: string; mode: 'test' | 'live'; eventsUrl: string; decisionUrl: string; origins: string; brandName: string; accentColor: string; logoUrl: string; language: string }
+export interface KeyFormValues extends KeyRiskValues, KeyReviewValues { name: string; mode: 'test' | 'live'; eventsUrl: string; decisionUrl: string; origins: string; brandName: string; accentColor: string; logoUrl: string; language: string }
 
 export const keyFormDefaults = (k?: AdminKey): KeyFormValues => ({
   name: k?.name ?? '', mode: k?.mode ?? 'test', eventsUrl: k?.eventsUrl ?? '', decisionUrl: k?.decisionUrl ?? '',
   origins: (k?.origins ?? []).join('\n'), brandName: k?.branding.name ?? '', accentColor: k?.branding.accentColor ?? '', logoUrl: k?.branding.logoUrl ?? '',
-  language: k?.defaultLanguage ?? '', ...keyRiskDefaults(k),
+  language: k?.defaultLanguage ?? '', ...keyRiskDefaults(k), ...keyReviewDefaults(k),
 });
 
 /** Body of create (absent = not set) or update (empty = cleared) from the form. */
 export function keyBody(v: KeyFormValues, forUpdate: boolean): Record<string, unknown> {
   const opt = (s: string) => (s.trim() ? s.trim() : forUpdate ? null : undefined);
   const origins = v.origins.split(/\s+/).map((o) => o.trim()).filter(Boolean);
-  const branding = { name: opt(v.brandName), accentColor: opt(v.accentColor), logoUrl: opt(v.logoUrl) };
+  const branding = { name: opt(v.brandName), accentColor: opt(v.accentColor), logoUrl: opt(v.logoUrl), privacyPolicyUrl: opt(v.privacyUrl) };
   return {
     name: v.name.trim() || (forUpdate ? null : undefined),
     ...(forUpdate ? {} : { mode: v.mode }),
@@ -31,6 +32,7 @@ export function keyBody(v: KeyFormValues, forUpdate: boolean): Record<string, un
     branding: Object.values(branding).some((b) => b !== undefined) ? branding : undefined,
     defaultLanguage: v.language ? v.language : forUpdate ? null : undefined,
     ...keyRiskBody(v, forUpdate),
+    ...keyReviewBody(v, forUpdate),
   };
 }
 
@@ -44,7 +46,7 @@ export function KeyForm({ initial, editing, onSubmit, submitLabel, testId }: {
   const { t } = useTranslation('dashboard');
   const languageId = useId();
   const { register, handleSubmit, formState, setError } = useForm<KeyFormValues>({ defaultValues: initial });
-  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl', defaultLanguage: 'language', minimumAge: 'minimumAge', embeddingRetentionDays: 'embeddingDays', livenessMaxRounds: 'livenessRounds' };
+  const fieldOf: Record<string, keyof KeyFormValues> = { name: 'name', eventsUrl: 'eventsUrl', decisionUrl: 'decisionUrl', origins: 'origins', 'branding.name': 'brandName', 'branding.accentColor': 'accentColor', 'branding.logoUrl': 'logoUrl', defaultLanguage: 'language', minimumAge: 'minimumAge', embeddingRetentionDays: 'embeddingDays', livenessMaxRounds: 'livenessRounds', 'branding.privacyPolicyUrl': 'privacyUrl', retentionDays: 'retentionDays', reviewSlaHours: 'slaHours' };
   const submit = handleSubmit(async (v) => {
     try {
       await onSubmit(v);
@@ -82,6 +84,7 @@ export function KeyForm({ initial, editing, onSubmit, submitLabel, testId }: {
           {SUPPORTED_LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{ownName(l)}</option>)}
         </select>
       </div>
+      <KeyReviewFields register={register} errors={formState.errors} />
       <KeyRiskFields register={register} errors={formState.errors} />
       <Button type="submit" inline disabled={formState.isSubmitting}>{submitLabel}</Button>
     </form>

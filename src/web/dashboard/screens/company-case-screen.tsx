@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Delivery } from '../../../contract/admin';
@@ -10,6 +10,8 @@ import { call } from '../dashboard-api';
 import { AuditTable, DeliveriesTable } from '../parts/activity-tables';
 import { CompanyTrail } from '../parts/company-trail';
 import { DecisionPanel, type Decision } from '../parts/decision-panel';
+import { CaseWorkPanel, proposalOf, useCaseWork } from '../parts/case/case-work-panel';
+import { NextCase } from '../parts/case/next-case';
 import { DocumentPreview, type PreviewDocument } from '../parts/document-preview';
 import { KeyValues } from '../parts/key-values';
 import { LivenessPanel } from '../parts/liveness-panel';
@@ -31,13 +33,20 @@ export function CompanyCaseScreen() {
   const id = useParams().id ?? '';
   const path = `/verifications/company/${encodeURIComponent(id)}`;
   const data = useLoad(() => call<CompanyCase>('GET', path), path);
+  const work = useCaseWork('company', id);
+  const [decided, setDecided] = useState<string | null>(null);
   useEffect(() => { document.title = t('pageTitle', { page: t('case.companyTitle', { id }) }); }, [t, id]);
 
   if (data.state !== 'ready') return <><BackLink /><PageStatus state={data.state} error={data.state === 'error' ? data.error : undefined} onRetry={data.reload} /></>;
   const { record, liveness, deliveries, audit, mode, screeningHits = [] } = data.data;
   const waiting = record.status === 'submitted' || record.status === 'under review';
   const decide = async (decision: Decision, reason: string) => {
-    data.set((await call<CompanyCase>('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) })));
+    const after = await call<CompanyCase>('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) });
+    data.set(after);
+    work.reload();
+    setDecided(record.verificationId);
+    // Still waiting after a decision: four-eyes holds it for a second reviewer.
+    return after.record.status === 'submitted' || after.record.status === 'under review' ? 'proposed' as const : undefined;
   };
   const startReview = async () => { data.set(await call<CompanyCase>('POST', `${path}/review`)); };
   const { contact, ...business } = record.businessProfile as Record<string, unknown> & { contact?: unknown };
@@ -60,8 +69,11 @@ export function CompanyCaseScreen() {
         <div><dt>{t('case.created')}</dt><dd>{formatDate(record.createdAt, i18n.language)}</dd></div>
       </dl>
       {me.abilities.review ? (
-        <DecisionPanel waiting={waiting} allowResubmit={false} onDecide={decide} onStartReview={record.status === 'submitted' ? startReview : undefined} />
+        <DecisionPanel waiting={waiting} allowResubmit={false} onDecide={decide} onStartReview={record.status === 'submitted' ? startReview : undefined}
+          proposal={proposalOf(work.state === 'ready' ? work.data : null, me.member.id)} />
       ) : null}
+      {decided === record.verificationId ? <NextCase currentId={record.verificationId} meId={me.member.id} /> : null}
+      <CaseWorkPanel family="company" id={record.verificationId} meId={me.member.id} work={work} />
       <section aria-labelledby="flags-title" data-testid="analysis">
         <h2 id="flags-title" className={styles.subtitle}>{t('case.analysis')}</h2>
         {flags.length ? <ul className={styles.flagList}>{flags.map((f) => <li key={f} className={`${styles.badge} ${styles['tone-wait']}`}>{f}</li>)}</ul> : <p>{t('case.noFlags')}</p>}

@@ -14,6 +14,7 @@ import { ImageViewer } from '../parts/image-viewer';
 import { DocumentData } from '../parts/case/document-data';
 import { EarlierAttempts, type EarlierAttempt } from '../parts/case/earlier-attempts';
 import { NextCase } from '../parts/case/next-case';
+import { CaseWorkPanel, proposalOf, useCaseWork } from '../parts/case/case-work-panel';
 import { LivenessPanel } from '../parts/liveness-panel';
 import { PageStatus } from '../parts/page-status';
 import { RiskPanel, type LaterMatch } from '../parts/case/risk-panel';
@@ -35,6 +36,7 @@ export function IndividualCaseScreen() {
   const data = useLoad(() => call<IndividualCase>('GET', path), path);
   // The case decided here (the next one is offered then); another case's page starts without.
   const [decided, setDecided] = useState<string | null>(null);
+  const work = useCaseWork('individual', id);
   const shownName = data.state === 'ready' ? personName(data.data.record.docInfo) : '';
   useEffect(() => { document.title = t('pageTitle', { page: shownName || t('case.individualTitle', { id }) }); }, [t, id, shownName]);
 
@@ -42,9 +44,11 @@ export function IndividualCaseScreen() {
   const { record, checks, deliveries, audit, riskLists = [], screeningHits = [], matchedBy = [], earlierAttempts = [] } = data.data;
   const waiting = record.status === 'completed' && record.decision === 'review';
   const decide = async (decision: Decision, reason: string) => {
-    await call('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) });
+    const res = await call<{ pending?: unknown }>('POST', `${path}/decide`, { decision, ...(reason ? { reason } : {}) });
     setDecided(record.id);
     data.reload();
+    work.reload();
+    return res.pending ? 'proposed' as const : undefined;
   };
   const name = personName(record.docInfo);
 
@@ -66,8 +70,9 @@ export function IndividualCaseScreen() {
             <div><dt>{t('case.created')}</dt><dd>{formatDate(record.createdAt, i18n.language)}</dd></div>
             <div><dt>{t('case.updated')}</dt><dd>{formatDate(record.updatedAt, i18n.language)}</dd></div>
           </dl>
-          {me.abilities.review ? <DecisionPanel waiting={waiting} allowResubmit onDecide={decide} /> : null}
-          {decided === record.id ? <NextCase currentId={record.id} /> : null}
+          {me.abilities.review ? <DecisionPanel waiting={waiting} allowResubmit onDecide={decide} proposal={proposalOf(work.state === 'ready' ? work.data : null, me.member.id)} /> : null}
+          {decided === record.id ? <NextCase currentId={record.id} meId={me.member.id} /> : null}
+          <CaseWorkPanel family="individual" id={record.id} meId={me.member.id} work={work} />
         </div>
         <div className={styles.caseMain}>
           <section aria-labelledby="images-title">

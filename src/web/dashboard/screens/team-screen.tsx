@@ -8,6 +8,7 @@ import { call, DashboardError } from '../dashboard-api';
 import { ConfirmDialog } from '../parts/confirm-dialog';
 import { CopyButton } from '../parts/copy-button';
 import { PageStatus } from '../parts/page-status';
+import { FourEyesSetting } from '../parts/queue/four-eyes-setting';
 import { TextField } from '../parts/text-field';
 import { useSession } from '../session';
 import { useLoad } from '../use-load';
@@ -43,6 +44,7 @@ export function TeamScreen() {
   return (
     <>
       <h1 className={styles.title} tabIndex={-1}>{t('team.title')}</h1>
+      <FourEyesSetting />
       {failure ? <Alert tone="error" live="assertive" testId="team-error">{failure}</Alert> : null}
       {invited ? (
         <Alert tone="success" live="assertive" testId="invite-link">
