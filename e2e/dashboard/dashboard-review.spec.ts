@@ -47,7 +47,9 @@ test('a reviewer declines a live-key verification with a reason, by keyboard; th
     await expect(row).toContainText('user-42');
     await expect(row).toContainText('Needs review');
     await expectAccessible(page, 'waiting for review');
-    await row.getByRole('link', { name: id }).click();
+    // The row's link reads the person's name (the id is under it).
+    await expect(row).toContainText(id);
+    await row.getByTestId('row-link').click();
 
     const review = new DashboardCasePage(page, 'individual-case');
     await review.expectVisible();

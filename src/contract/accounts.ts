@@ -35,6 +35,8 @@ export const createdMemberSchema = z.object({
   id: z.string(), email: z.string(), role: memberRoleSchema, orgId: z.string(),
   /** One-time link where the person sets a password and lands signed in (7 days). */
   signInUrl: z.string(),
+  /** Dashboard invitations: whether the link was also e-mailed (SMTP_URL set and the server took it). */
+  emailed: z.boolean().optional(),
 });
 export type CreatedMember = z.infer<typeof createdMemberSchema>;
 
@@ -47,6 +49,8 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 export const signInBodySchema = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) });
+/** `POST /api/dashboard/auth/forgot-password`: the answer is the same whether the address is a member's or not. */
+export const forgotPasswordBodySchema = z.object({ email });
 export const setPasswordBodySchema = z.object({
   token: z.string().min(1).max(200),
   password: z.string().min(PASSWORD_MIN, { message: `must be at least ${PASSWORD_MIN} characters` }).max(PASSWORD_MAX),

@@ -43,6 +43,17 @@ const urlSetting = z.string().transform((v, ctx) => {
   return `${u!.origin}${u!.pathname}`.replace(/\/+$/, '');
 });
 
+/**
+ * Where e-mail goes: `smtp://[user:pass@]host[:port]` (STARTTLS when the server offers it) or
+ * `smtps://…` (TLS from the start). Credentials may be in it, so the value is never echoed.
+ */
+const smtpUrlSetting = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && Boolean(u.hostname) && !u.search && !u.hash;
+  } catch { return false; }
+}, { message: 'must be smtp://[user:password@]host[:port] or smtps://… (value not shown)' });
+
 /** Secrets are never echoed back, not even in an error. */
 /** IDV_SECRET, IDV_ADMIN_TOKEN and the generated secret files alike (bootstrap.ts). */
 export const SECRET_MIN_LENGTH = 32;
@@ -120,6 +131,8 @@ const settingsSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: urlSetting.optional(),
   /** `service.name` of the spans. */
   OTEL_SERVICE_NAME: z.string().regex(/^[\x21-\x7e]{1,100}$/, { message: 'must be 1 to 100 printable characters without spaces' }).default('idv-hosted'),
+  SMTP_URL: smtpUrlSetting.optional(),
+  MAIL_FROM: z.string().regex(/^[^\r\n]{3,200}$/, { message: 'must be an address like "Acme ID <id@acme.example>" on one line' }).default('Identity verification <no-reply@localhost>'),
 });
 
 export interface RateLimits {
@@ -159,6 +172,9 @@ export interface Settings {
   /** Where spans are sent (OTLP/HTTP JSON); undefined: tracing is off and its code never loads. */
   otelTracesUrl?: string;
   otelServiceName: string;
+  /** SMTP server for invitations and password resets; undefined: no e-mail is sent (links are copied). */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export class SettingsError extends Error {}
@@ -206,5 +222,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     otelTracesUrl: s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
       ?? (s.OTEL_EXPORTER_OTLP_ENDPOINT ? `${s.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
     otelServiceName: s.OTEL_SERVICE_NAME,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
   };
 }

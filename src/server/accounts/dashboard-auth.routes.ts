@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
+import { forgotPasswordBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
 import type { AppContext } from '../context';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { clientAddress } from '../limits/client-address';
@@ -10,7 +10,12 @@ import { clearSessionCookie, requireMember, setSessionCookie, type MemberEnv } f
 import { revokeSession } from './member-sessions';
 import { getMember } from './member-store';
 import { checkPasswordStrength, emailInputs } from './password-strength';
-import { peekSignInLink } from './sign-in-links';
+import { createSignInLink, peekSignInLink, RESET_LINK_TTL_MS } from './sign-in-links';
+import { findMemberByEmail } from './member-store';
+import { mailerFor } from '../mail/mailer';
+import { passwordResetMail } from '../mail/member-mail';
+import { hit } from '../limits/rate-limiter';
+import { addressGroup } from '../limits/client-address';
 import { setPasswordWithLink, signIn } from './sign-in';
 import { pendingAnswer, secondFactorSignInRoutes } from './second-factor/second-factor-sign-in.routes';
 
@@ -75,6 +80,38 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (res.ok === 'pending') return pendingAnswer(c, ctx, res);
     if (!res.ok) return fail(c, 400, 'This sign-in link is not valid any more: ask for a new one', { code: 'link_invalid' });
     return signedIn(c, res.member, res.token);
+  });
+
+  // Forgot password: a one-hour link by e-mail to the set-password page (which, for a member
+  // with a second factor, still asks for it). The answer is the same for any address and comes
+  // before the mail is sent, so neither its words nor its time say whether the address is a
+  // member's. Five requests per address group and three per e-mail an hour.
+  app.post('/auth/forgot-password', async (c) => {
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = forgotPasswordBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const mailer = mailerFor(ctx.settings);
+    if (!mailer.configured) {
+      return fail(c, 409, 'This server sends no e-mail: ask an owner of your organisation for a new sign-in link', { code: 'mail_not_configured' });
+    }
+    const now = ctx.clock.now();
+    const byAddress = await hit(ctx.db, `reset-ip:${addressGroup(clientAddress(c, ctx.settings.trustProxy))}`, { max: 5, windowS: 3600 }, now);
+    const byEmail = await hit(ctx.db, `reset-email:${ctx.secrets.digest(`reset:${body.data.email}`)}`, { max: 3, windowS: 3600 }, now);
+    const verdict = !byAddress.allowed ? byAddress : !byEmail.allowed ? byEmail : null;
+    if (verdict && !verdict.allowed) {
+      c.header('Retry-After', String(verdict.retryAfterS));
+      return fail(c, 429, 'Too many requests: try again later', { code: 'rate_limited', retryAfterSeconds: verdict.retryAfterS });
+    }
+    const member = await findMemberByEmail(ctx.db, body.data.email);
+    if (member) {
+      const link = await createSignInLink(ctx.db, ctx.secrets, member.id, ctx.settings.publicUrl, now, RESET_LINK_TTL_MS);
+      await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, 'password_reset.requested', now, member.id);
+      void mailer.send(passwordResetMail(member.email, link, RESET_LINK_TTL_MS / 60_000)).then((r) => {
+        if (!r.sent) ctx.logger.warn('password reset e-mail not sent', { memberId: member.id, error: r.reason === 'failed' ? r.error : r.reason });
+      });
+    }
+    return ok(c, 'If this address belongs to a member, a link to choose a new password is on its way');
   });
 
   app.route('/auth/second-factor', secondFactorSignInRoutes(ctx, signedIn));

@@ -1,3 +1,6 @@
+import { mailerFor } from '../mail/mailer';
+import { invitationMail } from '../mail/member-mail';
+import { getOrg } from '../accounts/org-store';
 import { Hono, type Context } from 'hono';
 import { createMemberBodySchema } from '../../contract/accounts';
 import { audit, listAudit, toAuditEntry } from '../accounts/audit';
@@ -43,7 +46,13 @@ export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
     // Only this organisation's own member or invitation: whatever other organisations hold, the
     // invitation is made and answered alike (member-store.ts: createMember).
     if (!created) return fail(c, 409, 'A member with this e-mail already exists', { code: 'email_taken' });
-    return ok(c, 'Member invited', created);
+    // With SMTP configured the link is also e-mailed; the inviter still sees it (to pass on if the mail is lost).
+    const mailer = mailerFor(ctx.settings);
+    if (!mailer.configured) return ok(c, 'Member invited', created);
+    const org = await getOrg(ctx.db, me.orgId);
+    const sent = await mailer.send(invitationMail(created.email, org?.name ?? 'your organisation', created.signInUrl));
+    if (!sent.sent) ctx.logger.warn('invitation e-mail not sent', { memberId: created.id, error: sent.reason === 'failed' ? sent.error : sent.reason });
+    return ok(c, sent.sent ? 'Member invited: the link was e-mailed' : 'Member invited: the e-mail could not be sent, pass the link on yourself', { ...created, emailed: sent.sent });
   });
 
   app.delete('/team/:id', async (c) => {

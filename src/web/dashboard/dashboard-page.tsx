@@ -7,6 +7,7 @@ import { DashboardShell } from './dashboard-shell';
 import { PageStatus } from './parts/page-status';
 import { SetPasswordScreen } from './screens/set-password-screen';
 import { SignInScreen } from './screens/sign-in-screen';
+import { ForgotPasswordScreen } from './screens/forgot-password-screen';
 import { SessionContext } from './session';
 import styles from './dashboard.module.css';
 
@@ -42,6 +43,7 @@ export function DashboardPage() {
     <Routes>
       <Route path="sign-in" element={session ? <Navigate to={from ?? '/dashboard'} replace /> : <SignInScreen onSignedIn={signedIn} pending={pending} />} />
       <Route path="set-password" element={<SetPasswordScreen onSignedIn={signedIn} />} />
+      <Route path="forgot-password" element={<ForgotPasswordScreen />} />
       <Route
         path="*"
         element={session ? (

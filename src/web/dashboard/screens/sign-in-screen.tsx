@@ -7,6 +7,7 @@ import { signInBodySchema, type Me } from '../../../contract/accounts';
 import { isPending, type PendingSignIn, type SignInAnswer } from '../../../contract/accounts-second-factor';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { Link } from 'react-router';
 import { call, DashboardError } from '../dashboard-api';
 import { LanguagePicker } from '../../ui/language-picker';
 import { SecondFactorStep } from '../parts/second-factor-step';
@@ -50,6 +51,7 @@ export function SignInScreen({ onSignedIn, pending: handedOver }: { onSignedIn: 
         <TextField label={t('signIn.email')} type="email" autoComplete="username" error={formState.errors.email ? t('signIn.emailInvalid') : undefined} {...register('email')} />
         <TextField label={t('signIn.password')} type="password" autoComplete="current-password" error={formState.errors.password ? t('common.required') : undefined} {...register('password')} />
         <Button type="submit" disabled={formState.isSubmitting}>{t('signIn.submit')}</Button>
+        <p><Link to="/dashboard/forgot-password" data-testid="forgot-link">{t('signIn.forgot')}</Link></p>
         <p className={styles.muted}>{t('signIn.help')}</p>
       </form>
       </>)}

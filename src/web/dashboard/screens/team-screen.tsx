@@ -48,6 +48,7 @@ export function TeamScreen() {
       {failure ? <Alert tone="error" live="assertive" testId="team-error">{failure}</Alert> : null}
       {invited ? (
         <Alert tone="success" live="assertive" testId="invite-link">
+          {invited.emailed ? <p data-testid="invite-emailed">{t('team.inviteEmailed', { email: invited.email })}</p> : null}
           <p>{t('team.inviteLink', { email: invited.email })}</p>
           <p><code className={styles.secret} data-testid="invite-url">{invited.signInUrl}</code> <CopyButton value={invited.signInUrl} /></p>
         </Alert>

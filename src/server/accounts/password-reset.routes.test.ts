@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMember, signedInMember } from '../dashboard/dashboard.testkit';
+import { createHarness, type Harness } from '../testing/harness';
+import { startSmtpReceiver, type SmtpReceiver } from '../testing/smtp-receiver';
+
+// Forgotten passwords and invitations by e-mail, through a real SMTP server the test runs.
+let h: Harness;
+let smtp: SmtpReceiver;
+const linkIn = (text: string) => /https?:\/\/\S+\/dashboard\/set-password#token=[\w-]+/.exec(text)?.[0] ?? '';
+const tokenOf = (link: string) => new URL(link).hash.replace('#token=', '');
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  h = await createHarness({ SMTP_URL: smtp.url, MAIL_FROM: 'Acme ID <id@acme.test>' });
+});
+afterAll(async () => { await h.close(); await smtp.close(); });
+
+describe('password reset by e-mail', () => {
+  it('mails a one-hour link that sets a new password; the old one stops working', async () => {
+    await signedInMember(h, 'forgetful@acme.test', 'reviewer');
+    const asked = await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'Forgetful@acme.test' } });
+    expect(asked.status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to.includes('forgetful@acme.test'));
+    expect(mail).toMatchObject({ from: 'id@acme.test', subject: 'Reset your dashboard password' });
+    const link = linkIn(mail.text);
+    expect(link).not.toBe('');
+    const set = await h.request('POST', '/api/dashboard/auth/set-password', { body: { token: tokenOf(link), password: 'a brand new passphrase here' } });
+    expect(set.status).toBe(200);
+    expect((await h.request('POST', '/api/dashboard/auth/sign-in', { body: { email: 'forgetful@acme.test', password: 'a long enough passphrase' } })).status).toBe(401);
+    expect((await h.request('POST', '/api/dashboard/auth/sign-in', { body: { email: 'forgetful@acme.test', password: 'a brand new passphrase here' } })).status).toBe(200);
+    // Used once; and a second link expires after an hour.
+    expect((await h.request('POST', '/api/dashboard/auth/set-password', { body: { token: tokenOf(link), password: 'yet another long passphrase' } })).body.error.code).toBe('link_invalid');
+    await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'forgetful@acme.test' } });
+    const second = await smtp.waitFor((m) => m.to.includes('forgetful@acme.test') && linkIn(m.text) !== link);
+    h.clock.advance(61 * 60_000);
+    expect((await h.request('POST', '/api/dashboard/auth/set-password', { body: { token: tokenOf(linkIn(second.text)), password: 'yet another long passphrase' } })).body.error.code).toBe('link_invalid');
+  });
+
+  it('answers an unknown address exactly alike and sends nothing; limits repeated asks', async () => {
+    const before = smtp.mails().length;
+    const unknown = await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'nobody@acme.test' } });
+    const known = await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'forgetful@acme.test' } });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    await smtp.waitFor((m) => m.to.includes('forgetful@acme.test') && smtp.mails().length > before + 0);
+    expect(smtp.mails().some((m) => m.to.includes('nobody@acme.test'))).toBe(false);
+    expect((await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'not an address' } })).status).toBe(400);
+    let last = 200;
+    for (let i = 0; i < 4 && last === 200; i += 1) last = (await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'nobody@acme.test' } })).status;
+    expect(last).toBe(429);
+  });
+
+  it('e-mails an invitation\'s link to the invitee', async () => {
+    const owner = await signedInMember(h, 'owner-mail@acme.test', 'owner');
+    const invited = await asMember(h, owner, 'POST', '/team', { email: 'new.reviewer@acme.test', role: 'reviewer' });
+    expect(invited.body.data).toMatchObject({ email: 'new.reviewer@acme.test', emailed: true });
+    const mail = await smtp.waitFor((m) => m.to.includes('new.reviewer@acme.test'));
+    expect(linkIn(mail.text)).toBe(invited.body.data.signInUrl);
+  });
+});
+
+describe('without SMTP', () => {
+  it('says so instead of pretending to send', async () => {
+    const plain = await createHarness();
+    try {
+      const res = await plain.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'someone@acme.test' } });
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('mail_not_configured');
+    } finally { await plain.close(); }
+  });
+});
