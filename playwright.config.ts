@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_PORT } from './e2e/support/env';
+import { E2E_ADMIN_TOKEN, E2E_PORT, E2E_SMTP_PORT } from './e2e/support/env';
 
 // Journeys run against the real server (built app + API on one port, fresh PGlite data dir) and
 // Debian's Chromium; Playwright's own browser download is not available on these machines.
@@ -40,6 +40,8 @@ export default defineConfig({
       IDV_ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE: '1',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: 'IDV e2e <no-reply@e2e.test>',
     },
   },
 });

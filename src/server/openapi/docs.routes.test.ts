@@ -75,7 +75,7 @@ describe('OpenAPI and docs', () => {
       if (path.startsWith('/v1/test/')) return ['test helpers', [{ apiKey: [] }]];
       if (path.startsWith('/v1/')) return ['customer', [{ apiKey: [] }]];
       if (path.startsWith('/admin/')) return ['admin', [{ adminToken: [] }]];
-      if (path === '/dashboard/auth/sign-in' || path === '/dashboard/auth/set-password') return ['dashboard', []];
+      if (path === '/dashboard/auth/sign-in' || path === '/dashboard/auth/set-password' || path === '/dashboard/auth/forgot-password') return ['dashboard', []];
       // The second step of a sign-in: the pending cookie, not yet a session.
       if (path.startsWith('/dashboard/auth/second-factor')) return ['dashboard', []];
       if (path.startsWith('/dashboard/')) return ['dashboard', [{ memberSession: [] }]];

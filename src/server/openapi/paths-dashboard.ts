@@ -1,4 +1,4 @@
-import { createMemberBodySchema, createOrgBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
+import { createMemberBodySchema, createOrgBodySchema, forgotPasswordBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
 import { adminDeliveryListQuerySchema, createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
 import { createCampaignBodySchema, dashboardCampaignDetailSchema, dashboardCampaignSummarySchema } from '../../contract/campaign';
 import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
@@ -23,7 +23,7 @@ export function accountAdminPaths(): Paths {
       post: op('Create a customer organisation', { requestBody: jsonBody(createOrgBodySchema), responses: { 200: ok('Organisation created', ref('Org')), 400: invalid } }),
     },
     '/admin/users': {
-      post: op('Add a dashboard member; answers the one-time sign-in link (7 days, no e-mail is sent)', {
+      post: op('Add a dashboard member; answers the one-time sign-in link (7 days; the operator passes it on, no e-mail is sent)', {
         requestBody: jsonBody(createMemberBodySchema),
         responses: { 200: ok('Member created', ref('CreatedMember')), 400: coded('Invalid body, or `org_not_found`'), 409: coded('`email_taken`: a member (password set) of any organisation, or a member or invitee of this one') },
       }),
@@ -55,6 +55,12 @@ export function dashboardPaths(): Paths {
       post: signedOut('Use a one-time sign-in link: set a password (12+ characters, judged by a strength estimator with common-password lists) and sign in', {
         requestBody: jsonBody(setPasswordBodySchema),
         responses: { 200: ok('Signed in, or `PendingSignIn` for a member with a second factor (the link does not get past it)', { oneOf: [ref('Me'), ref('PendingSignIn')] }), 400: coded('Invalid body, `link_invalid` (used, expired or unknown), or `weak_password` (too easy to guess; `warning` and `suggestions` say why; the link stays valid)'), 403: coded('`csrf`: sent from another site'), 429: responseRef('RateLimited') },
+      }),
+    },
+    '/dashboard/auth/forgot-password': {
+      post: signedOut('Forgot password: e-mails a one-time link to choose a new one (1 hour) through SMTP_URL; the same answer for any address, given before the mail is sent', {
+        requestBody: jsonBody(forgotPasswordBodySchema),
+        responses: { 200: ok('If this address belongs to a member, a link to choose a new password is on its way', null), 400: invalid, 403: coded('`csrf`: sent from another site'), 409: coded('`mail_not_configured`: this server sends no e-mail (ask an owner for a new sign-in link)'), 429: coded('`rate_limited`: 5 requests per address group or 3 per e-mail an hour, with `Retry-After`') },
       }),
     },
     ...secondFactorSignInPaths(),
@@ -146,7 +152,7 @@ function teamPaths(op: Op): Paths {
   return {
     '/dashboard/team': {
       get: op('Members of the organisation (never a password hash)', { responses: { 200: ok('Fetched members', { type: 'array', items: ref('Member') }) } }),
-      post: op('Invite a member: answers a one-time sign-in link to pass on (no e-mail is sent). The same answer whatever other organisations hold the address; it joins the organisation when its owner sets a password through the link', { requestBody: jsonBody(createMemberBodySchema.omit({ orgId: true })), responses: { 200: ok('Member invited', ref('CreatedMember')), 400: invalid, 409: coded('`email_taken`: already a member or invitee of this organisation') } }),
+      post: op('Invite a member: answers a one-time sign-in link to pass on, also e-mailed to the invitee when SMTP_URL is set (`emailed`). The same answer whatever other organisations hold the address; it joins the organisation when its owner sets a password through the link', { requestBody: jsonBody(createMemberBodySchema.omit({ orgId: true })), responses: { 200: ok('Member invited', ref('CreatedMember')), 400: invalid, 409: coded('`email_taken`: already a member or invitee of this organisation') } }),
     },
     '/dashboard/audit': { get: op('The organisation\'s activity: every member action (sign-in, keys, decisions, team), newest first, the last 500; owners and admins', { responses: { 200: ok('Fetched activity', { type: 'array', items: ref('AuditEntry') }) } }) },
     '/dashboard/team/{id}': { delete: op('Remove a member (their sessions end)', { parameters: [pathParam('id', 'Member id')], responses: { 200: ok('Member removed', null), 400: coded('`self`'), 404: coded('`not_found`') } }) },
