@@ -239,6 +239,8 @@ export type DeliveryState = z.infer<typeof deliveryStateSchema>;
 export const adminDeliveryListQuerySchema = z.object({
   keyId: z.string().min(1).max(100).optional(),
   state: deliveryStateSchema.optional(),
+  /** One case's events: a verificationId, or a company's public `cv_` id (or its internal id). */
+  caseId: z.string().trim().min(1).max(100).optional(),
   limit: adminLimit(MAX_DELIVERIES_LIMIT),
   page: adminPage,
 });

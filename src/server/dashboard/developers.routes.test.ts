@@ -77,5 +77,12 @@ describe('dashboard developers section', () => {
     expect(full.payloadRedacted).toBe(false);
     expect(full.payload.data.docInfo).toBeDefined();
     expect(full.payload.data.vendorData).toBe('customer-ana@example.com');
+
+    // One case's deliveries: only its events; another id finds none of them.
+    const other = await createSession(h, key.apiKey, { vendorData: 'someone-else' });
+    const ofCase = (await asMember(h, admin, 'GET', `/webhooks?caseId=${id}&limit=100`)).body.data as Array<{ subjectId: string }>;
+    expect(ofCase.length).toBeGreaterThan(0);
+    expect(ofCase.every((d) => d.subjectId === id)).toBe(true);
+    expect((await asMember(h, admin, 'GET', `/webhooks?caseId=${other}&limit=100`)).body.data.some((d: { subjectId: string }) => d.subjectId === id)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminDeliveryListQuery, Delivery, DeliveryAttempt, TestEvent } from '../../contract/admin';
 import type { Destination } from '../../contract/events';
 import type { Db } from '../db/types';
-import { apiKeys, webhookAttempts, webhookEvents } from '../db/schema';
+import { apiKeys, companyVerifications, webhookAttempts, webhookEvents } from '../db/schema';
 import { enqueueEvent } from './outbox';
 
 /** Newest first; each item is the contract's deliverySchema (attempts counts the whole attempt log). */
@@ -13,6 +13,8 @@ export async function listDeliveries(db: Db, q: AdminDeliveryListQuery, scope: {
   if (scope.subjectId) conds.push(eq(webhookEvents.subjectId, scope.subjectId));
   if (scope.keyIds) conds.push(scope.keyIds.length ? inArray(webhookEvents.apiKeyId, scope.keyIds) : sql`false`);
   if (q.state) conds.push(eq(webhookEvents.state, q.state));
+  // Company events name the internal id; the dashboard shows the public one: both find the case.
+  if (q.caseId) conds.push(or(eq(webhookEvents.subjectId, q.caseId), inArray(webhookEvents.subjectId, db.select({ id: companyVerifications.id }).from(companyVerifications).where(eq(companyVerifications.publicId, q.caseId))))!);
   const where = conds.length ? and(...conds) : undefined;
   const [totalRow] = await db.select({ n: count() }).from(webhookEvents).where(where);
   const rows = await db.select().from(webhookEvents).where(where)

@@ -20,7 +20,10 @@ export function DevelopersScreen() {
   // Deliveries of one key and/or one result (pending, delivered, failed) or all of them.
   const [deliveryKey, setDeliveryKey] = useState('');
   const [deliveryState, setDeliveryState] = useState('');
-  const deliveryQuery = toQuery({ limit: 50, keyId: deliveryKey || undefined, state: deliveryState || undefined });
+  // One case's events (its id as the list shows it), applied on Enter or when the field is left.
+  const [deliveryCase, setDeliveryCase] = useState('');
+  const [caseDraft, setCaseDraft] = useState('');
+  const deliveryQuery = toQuery({ limit: 50, keyId: deliveryKey || undefined, state: deliveryState || undefined, caseId: deliveryCase || undefined });
   const deliveries = useLoad(() => call<Delivery[]>('GET', `/webhooks${deliveryQuery}`), `webhooks${deliveryQuery}`);
   const filterIds = useId();
   const [created, setCreated] = useState<CreatedKey | null>(null);
@@ -126,6 +129,11 @@ export function DevelopersScreen() {
               <option value="failed">{t('case.deliveryState.failed')}</option>
             </select>
           </div>
+          <form className={styles.formField} onSubmit={(e) => { e.preventDefault(); setDeliveryCase(caseDraft.trim()); }}>
+            <label htmlFor={`${filterIds}-case`}>{t('list.id')}</label>
+            <input id={`${filterIds}-case`} type="search" className={styles.input} value={caseDraft} maxLength={100} data-testid="deliveries-case"
+              onChange={(e) => setCaseDraft(e.target.value)} onBlur={() => setDeliveryCase(caseDraft.trim())} />
+          </form>
         </div>
         {deliveries.state !== 'ready' ? <PageStatus state={deliveries.state} error={deliveries.state === 'error' ? deliveries.error : undefined} onRetry={deliveries.reload} /> : (
           <DeliveriesTable deliveries={deliveries.data} empty={t('developers.noDeliveries')}
