@@ -98,7 +98,7 @@ describe('OpenAPI and docs', () => {
       expect(params[1]!.schema).toEqual({ type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX, default: PAGE_LIMIT_DEFAULT });
       expect(params[2]!.schema).toEqual({ type: 'string', enum: [...statuses] });
     }
-    expect(doc.paths['/admin/webhooks']!.get!.parameters!.map((p) => p.name).sort()).toEqual(['keyId', 'limit', 'page', 'state']);
+    expect(doc.paths['/admin/webhooks']!.get!.parameters!.map((p) => p.name).sort()).toEqual(['caseId', 'keyId', 'limit', 'page', 'state']);
   });
 
   it('documents the status codes beyond the spec where they happen', async () => {
