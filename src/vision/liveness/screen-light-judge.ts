@@ -44,6 +44,8 @@ export const SCREEN_LIGHT_MIN_CORRELATION = 0.6;
  */
 export const SCREEN_LIGHT_FAIL_FLOORS = 2.5;
 export const SCREEN_LIGHT_MAX_FAIL_CORRELATION = 0.3;
+/** Squared chroma deviation below which a step of the screen's sequence asks for no change. */
+const NO_DIRECTION = 1e-6;
 /** Mean channel sum (0..765) below this: the face is too dark to read a colour from. */
 const MIN_BRIGHTNESS = 45;
 
@@ -77,7 +79,9 @@ export function judgeScreenLight(samples: readonly LightSample[]): ScreenLightJu
   const flatScreen = screen.flat();
   const amplitude = Math.sqrt(dot(flatFace, flatFace) / flatFace.length);
   const correlation = dot(flatFace, flatScreen) / (Math.sqrt(dot(flatFace, flatFace) * dot(flatScreen, flatScreen)) || 1);
-  const matchedSteps = face.filter((d, i) => dot(d, screen[i]!) > 0).length;
+  // A step whose colour is the sequence's mean (cyan between green and blue) asks for no change:
+  // it has no direction to follow, so it cannot be a mismatch (its dot product is 0 by construction).
+  const matchedSteps = face.filter((d, i) => dot(screen[i]!, screen[i]!) < NO_DIRECTION || dot(d, screen[i]!) > 0).length;
   const figures = [round(amplitude), round(correlation, 3), matchedSteps] as const;
   if (amplitude < SCREEN_LIGHT_NOISE_FLOOR) return quiet('the face colour did not change measurably', ...figures);
   if (correlation >= SCREEN_LIGHT_MIN_CORRELATION && matchedSteps >= samples.length - 1) {
