@@ -44,6 +44,12 @@ export async function setPending(db: DbOrTx, orgId: string, ref: CaseRef, pendin
     .onConflictDoUpdate({ target: [caseWork.family, caseWork.caseId], set: { pending: pending ?? sql`null`, updatedAt: now } });
 }
 
+/** A member leaves the team: the cases they had go back to nobody (so the queue does not hide them). Answers how many. */
+export async function releaseCasesOf(db: DbOrTx, memberId: string, now: Date): Promise<number> {
+  const released = await db.update(caseWork).set({ assigneeId: null, assignedAt: null, updatedAt: now }).where(eq(caseWork.assigneeId, memberId)).returning({ id: caseWork.caseId });
+  return released.length;
+}
+
 /** Forgets the team's row and notes of cases being erased (redaction, deletion). */
 export async function forgetCaseWork(db: DbOrTx, ref: CaseRef): Promise<void> {
   await db.delete(caseWork).where(and(eq(caseWork.family, ref.family), eq(caseWork.caseId, ref.id)));

@@ -148,6 +148,15 @@ describe('the queue', () => {
     expect((await asMember(h, ann, 'POST', '/verifications/bulk', { action: 'assign', assigneeId: null, items: [] })).status).toBe(400);
   });
 
+  it('a member who leaves the team gives their cases back to nobody', async () => {
+    const carl = await signedInMember(h, 'carl@acme.test', 'reviewer');
+    const id = await waiting('Nana', 'Yeboah');
+    await asMember(h, carl, 'PUT', `/verifications/individual/${id}/assignee`, { assigneeId: carl.me.member.id });
+    expect((await asMember(h, owner, 'DELETE', `/team/${carl.me.member.id}`)).status).toBe(200);
+    expect((await list(ann, '?assignee=none&waiting=1')).items.map((i) => i.id)).toContain(id);
+    expect((await work(ann, 'individual', id)).assignee).toBeNull();
+  });
+
   it('saved views are each member\'s own; saving a name again updates it', async () => {
     expect((await asMember(h, ann, 'POST', '/saved-filters', { name: 'Mine', query: '?waiting=1' })).status).toBe(400);
     const saved = (await asMember(h, ann, 'POST', '/saved-filters', { name: 'Mine', query: 'waiting=1&assignee=me' })).body.data;

@@ -1,3 +1,4 @@
+import { releaseCasesOf } from '../casework/assignment';
 import { mailerFor } from '../mail/mailer';
 import { invitationMail } from '../mail/member-mail';
 import { getOrg } from '../accounts/org-store';
@@ -64,8 +65,9 @@ export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
       await updateMember(tx, target.id, { removedAt: now });
+      const released = await releaseCasesOf(tx, target.id, now);
       await revokeMemberSessions(tx, target.id, now);
-      await audit(tx, actor(c), 'member.removed', now, target.id, { email: target.email, role: target.role });
+      await audit(tx, actor(c), 'member.removed', now, target.id, { email: target.email, role: target.role, ...(released ? { casesReleased: released } : {}) });
     });
     return ok(c, 'Member removed', null);
   });
