@@ -4,6 +4,14 @@ import type { Db, DbOrTx } from '../db/types';
 import { caseWork, organisations } from '../db/schema';
 import { caseWorkOf, setPending } from './assignment';
 
+/** What a member's decision on a case came to (each wing's member-decision.ts, with its own row type). */
+export type MemberDecision<Row> =
+  | { kind: 'decided'; row: Row }
+  | { kind: 'proposed'; row: Row; pending: PendingDecision }
+  | { kind: 'same_reviewer'; pending: PendingDecision }
+  | { kind: 'not_found' }
+  | { kind: 'not_in_review'; status: string | null };
+
 export type Proposed = { decision: 'successful' | 'failed' | 'resubmit'; reason: string };
 
 /**

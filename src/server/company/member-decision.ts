@@ -1,17 +1,11 @@
-import type { PendingDecision } from '../../contract/casework';
 import { audit, type Actor } from '../accounts/audit';
-import { clearProposal, gateDecision } from '../casework/four-eyes';
+import { clearProposal, gateDecision, type MemberDecision as MemberDecisionOf } from '../casework/four-eyes';
 import type { AppContext } from '../context';
 import { findOrgCompany } from './case';
 import { decideCompany } from './review';
 import type { CompanyRow } from './store';
 
-export type CompanyMemberDecision =
-  | { kind: 'decided'; row: CompanyRow }
-  | { kind: 'proposed'; row: CompanyRow; pending: PendingDecision }
-  | { kind: 'same_reviewer'; pending: PendingDecision }
-  | { kind: 'not_found' }
-  | { kind: 'not_in_review'; status: string | null };
+export type CompanyMemberDecision = MemberDecisionOf<CompanyRow>;
 
 /**
  * A dashboard member's approval or decline of one of the organisation's company cases (the case

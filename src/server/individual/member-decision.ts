@@ -1,19 +1,13 @@
 import type { DashboardDecisionBody } from '../../contract/dashboard';
-import type { PendingDecision } from '../../contract/casework';
 import type { VerificationId } from '../../contract/ids';
 import { audit, type Actor } from '../accounts/audit';
-import { clearProposal, gateDecision } from '../casework/four-eyes';
+import { clearProposal, gateDecision, type MemberDecision as MemberDecisionOf } from '../casework/four-eyes';
 import type { AppContext } from '../context';
 import { findOrgVerification } from './case';
 import type { VerificationRow } from './record';
 import { decideReview } from './review';
 
-export type MemberDecision =
-  | { kind: 'decided'; row: VerificationRow }
-  | { kind: 'proposed'; row: VerificationRow; pending: PendingDecision }
-  | { kind: 'same_reviewer'; pending: PendingDecision }
-  | { kind: 'not_found' }
-  | { kind: 'not_in_review'; status: string | null };
+export type MemberDecision = MemberDecisionOf<VerificationRow>;
 
 const actionOf = (d: DashboardDecisionBody['decision']) => `verification.${d === 'successful' ? 'approved' : d === 'failed' ? 'declined' : 'resubmission_requested'}`;
 

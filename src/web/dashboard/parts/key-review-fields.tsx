@@ -3,6 +3,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AdminKey } from '../../../contract/admin';
 import { REVIEW_SLA_DEFAULT_HOURS } from '../../../contract/casework';
+import { numberField } from './key-risk-fields';
 import { TextField } from './text-field';
 import styles from '../dashboard.module.css';
 
@@ -23,7 +24,7 @@ export const keyReviewDefaults = (k?: Pick<AdminKey, 'decisions' | 'selfieUpload
 
 /** Body fields: on create only what is set; on update all (empty = back to the default). Privacy goes in branding. */
 export function keyReviewBody(v: KeyReviewValues, forUpdate: boolean): Record<string, unknown> {
-  const num = (s: string) => (s.trim() === '' ? (forUpdate ? null : undefined) : /^\d+$/.test(s.trim()) ? Number(s.trim()) : s.trim());
+  const num = (s: string) => numberField(s, forUpdate);
   return {
     decisions: forUpdate || v.decisions !== 'auto' ? v.decisions : undefined,
     selfieUpload: forUpdate || v.selfieUpload ? v.selfieUpload : undefined,

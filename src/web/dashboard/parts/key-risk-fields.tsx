@@ -18,8 +18,11 @@ export const keyRiskDefaults = (k?: { riskRules?: Partial<Record<RiskSignal, Ris
 });
 
 /** Body fields: on create only what differs from the defaults; on update all (empty = cleared). */
+/** A number field's value for the body: '' is unset (create) or cleared (update); not digits: sent as typed, for the contract to refuse. */
+export const numberField = (s: string, forUpdate: boolean) => (s.trim() === '' ? (forUpdate ? null : undefined) : /^\d+$/.test(s.trim()) ? Number(s.trim()) : s.trim());
+
 export function keyRiskBody(v: KeyRiskValues, forUpdate: boolean): Record<string, unknown> {
-  const num = (s: string) => (s.trim() === '' ? (forUpdate ? null : undefined) : /^\d+$/.test(s.trim()) ? Number(s.trim()) : s.trim());
+  const num = (s: string) => numberField(s, forUpdate);
   const changed = Object.fromEntries(riskSignals.filter((s) => v.risk[s] !== DEFAULT_RISK_RULES[s]).map((s) => [s, v.risk[s]]));
   return {
     riskRules: forUpdate ? { ...v.risk } : Object.keys(changed).length ? changed : undefined,
