@@ -22,7 +22,7 @@ const noTestSupport = { regex: '(^|/)test-support/', message: 'product code does
 const serverFolder = (names, message) => ({ regex: `(^|/)server/(${names.join('|')})(/|$)|^(\\.\\./)+(${names.join('|')})(/|$)`, message });
 const wingNames = ['individual', 'company'];
 const composerNames = ['dashboard', 'jobs', 'cli', 'testing', 'scale', 'backup', 'production'];
-const capabilityNames = ['casework', 'decisions', 'liveness', 'identity', 'media', 'webhooks', 'retention', 'keys', 'accounts', 'campaigns', 'screening'];
+const capabilityNames = ['analytics', 'casework', 'decisions', 'liveness', 'identity', 'media', 'webhooks', 'retention', 'keys', 'accounts', 'campaigns', 'screening'];
 const platformNames = ['mail', 'db', 'lib', 'http', 'limits', 'metrics', 'probes', 'telemetry', 'openapi'];
 const noWing = serverFolder([...wingNames, ...composerNames], 'capabilities and the platform never import a product wing or a composer: take the product\'s step as a parameter');
 const otherWing = (name) => serverFolder([name], 'one product wing never imports the other: share through a capability');

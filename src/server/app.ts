@@ -22,6 +22,7 @@ import { orgSecurityRoutes } from './accounts/second-factor/org-security.routes'
 import { adminSecondFactorRoutes } from './accounts/second-factor/admin-second-factor.routes';
 import { developerRoutes } from './dashboard/developers.routes';
 import { teamRoutes } from './dashboard/team.routes';
+import { overviewRoutes } from './analytics/overview.routes';
 import { campaignRoutes } from './dashboard/campaigns.routes';
 import { v1CompanyRoutes } from './company/routes/v1.routes';
 import { adminRoutes } from './keys/admin-keys.routes';
@@ -122,6 +123,7 @@ export function createApp(ctx: AppContext, opts: { webRoot?: string; readiness?:
   app.route('/api/dashboard', developerRoutes(ctx));
   app.route('/api/dashboard', teamRoutes(ctx));
   app.route('/api/dashboard', campaignRoutes(ctx));
+  app.route('/api/dashboard', overviewRoutes(ctx));
   app.route('/api/dashboard', dashboardScreeningRoutes(ctx, screeningMonitor(ctx), screeningAuditSubject(ctx)));
   app.use('/api/admin/*', requireAdmin(ctx));
   app.route('/api/admin', adminRoutes(ctx));

@@ -9,6 +9,7 @@ import { publicDocument, storedDocuments, withMirrors, type StoredDocument } fro
 import { companyDocumentKey, sanitiseFileName } from './files';
 import { editableFailure, hostedFail, startIfNeeded, type HostedFail } from './hosted';
 import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './store';
+import { observeCompanyStep } from './flow-analytics';
 
 const notFound = () => hostedFail('not_found', 'Verification not found or has been deleted');
 
@@ -56,7 +57,7 @@ export async function addDocument(
     const auditTrail = appendAudit(started.trail, {
       action: 'document_uploaded', actor: 'representative', detail: { documentId: id, kind, contentType: entry.contentType, size: entry.size },
     }, now);
-    await updateCompany(tx, locked.id, {
+    const saved = await updateCompany(tx, locked.id, {
       ...started.patch,
       uploadedDocuments,
       draft: withMirrors(locked.draft, { ...locked, uploadedDocuments }),
@@ -64,6 +65,7 @@ export async function addDocument(
       auditTrail,
       updatedAt: now,
     });
+    await observeCompanyStep(tx, saved, 'documents', now);
     return { ok: true as const, document: publicDocument(entry) };
   });
   // Refused under the lock (closed, full, gone meanwhile): no row references the new file.

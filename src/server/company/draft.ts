@@ -5,6 +5,7 @@ import type { CompanyStatus } from '../../contract/statuses';
 import type { AppContext } from '../context';
 import { appendAudit } from './audit';
 import { completedSteps, formValuesOf } from './form-values';
+import { observeCompanyStep, stepsOfDraftSave } from './flow-analytics';
 import { editableFailure, hostedFail, progressOf, startIfNeeded, type HostedFail } from './hosted';
 import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './store';
 
@@ -70,6 +71,7 @@ export async function saveDraft(ctx: AppContext, processId: string, body: SaveDr
       lastSavedAt: now.toISOString(),
     };
     const saved = await updateCompany(tx, row.id, { ...started.patch, draft, progress, auditTrail, updatedAt: now });
+    for (const step of stepsOfDraftSave(definition, body)) await observeCompanyStep(tx, saved, step, now);
     return {
       ok: true as const,
       status: saved.status as CompanyStatus,

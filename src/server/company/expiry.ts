@@ -3,6 +3,7 @@ import { companyStatusCodes, type CompanyStatus } from '../../contract/statuses'
 import type { DbOrTx } from '../db/types';
 import { companyVerifications } from '../db/schema';
 import type { CompanyRow } from './record';
+import { observeCompanyStatus } from './flow-analytics';
 
 /**
  * Company link expiry (spec: the link is valid until `expiresAt`): a verification still
@@ -53,5 +54,7 @@ export async function expireCompanies(
     const batch = db.select({ id: companyVerifications.id }).from(companyVerifications).where(and(...conds)).limit(scope.limit);
     conds.push(inArray(companyVerifications.id, batch));
   }
-  return db.update(companyVerifications).set(expirySet).where(and(...conds)).returning();
+  const expired = await db.update(companyVerifications).set(expirySet).where(and(...conds)).returning();
+  for (const row of expired) await observeCompanyStatus(db, row, { status: row.status });
+  return expired;
 }

@@ -15,6 +15,7 @@ import { progressAfter } from './draft';
 import { livenessOf, withMirrors } from './form-values';
 import { editableFailure, hostedFail, startIfNeeded, type HostedFail } from './hosted';
 import { campaignOf, lockCompany, updateCompany, type CompanyRow } from './store';
+import { observeCompanyStep } from './flow-analytics';
 
 /**
  * Representative liveness. A linked individual verification (`companyVerificationId` set, same
@@ -115,6 +116,7 @@ export async function finishLiveness(ctx: AppContext, row: CompanyRow, stored: s
       liveness: done.state as unknown as Record<string, unknown>, ...(done.selfieKey ? { media: { selfie: done.selfieKey } } : {}), updatedAt: now,
       ...(done.final ? { status: 'completed', statusCode: individualStatusCodes.completed, submittedAt: now } : {}),
     }).where(where);
+    await observeCompanyStep(tx, locked, 'liveness', now);
     const replaced = done.selfieKey ? linked.media.selfie ?? '' : '';
     if (!done.final) return { ok: true as const, livenessVerificationId: verificationId, livenessStatus: status, completedAt: '', discard: [...done.discard, replaced] };
     const { definition } = await campaignOf(tx, locked);

@@ -3,6 +3,7 @@ import type { CampaignView } from '../../contract/campaign';
 import type { DbOrTx, Tx } from '../db/types';
 import { apiKeys, companyVerifications } from '../db/schema';
 import { getCampaignView } from '../campaigns/campaign-repo';
+import { observeCompanyStatus } from './flow-analytics';
 
 /** Same type as company-record.ts's CompanyRow (both are the table's row). */
 export type CompanyRow = typeof companyVerifications.$inferSelect;
@@ -51,5 +52,7 @@ export type CompanyPatch = Partial<Omit<typeof companyVerifications.$inferInsert
 export async function updateCompany(tx: DbOrTx, id: string, patch: CompanyPatch): Promise<CompanyRow> {
   const [row] = await tx.update(companyVerifications).set(patch).where(eq(companyVerifications.id, id)).returning();
   if (!row) throw new Error(`company ${id} vanished`);
+  // Every status write passes here: the overview counts the stage or outcome it reached.
+  if (patch.status !== undefined) await observeCompanyStatus(tx, row, patch);
   return row;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+  boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { VerificationId } from '../../contract/ids';
 
@@ -565,3 +565,57 @@ export const savedFilters = pgTable('saved_filters', {
   query: text('query').notNull(),
   createdAt: ts('created_at').notNull(),
 }, (t) => [index('saved_filters_member').on(t.memberId)]);
+
+/**
+ * One hosted session as the overview sees it (analytics/): when it was opened (its cohort day),
+ * who opened it (device class and browser family from the User-Agent, never the string itself),
+ * and each milestone it reached: `{ [milestone]: { at: ISO, tries } }`. Written as the flow runs;
+ * erased with nothing personal in it. `sessionId` is the verificationId or the company's
+ * internal id.
+ */
+export const flowSessions = pgTable('flow_sessions', {
+  family: text('family').$type<'individual' | 'company'>().notNull(),
+  sessionId: text('session_id').notNull(),
+  orgId: text('org_id').notNull(),
+  apiKeyId: text('api_key_id').notNull(),
+  flowVersion: text('flow_version').notNull(),
+  device: text('device').notNull(),
+  browser: text('browser').notNull(),
+  /** UTC day the session was first seen (YYYY-MM-DD): every later milestone counts on this day's row. */
+  day: date('day', { mode: 'string' }).notNull(),
+  milestones: jsonb('milestones').$type<Record<string, { at: string; tries: number }>>().notNull().default({}),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.family, t.sessionId] })]);
+
+/**
+ * The overview's counters, pre-aggregated as milestones happen so that a period of a million
+ * sessions reads thousands of rows: per cohort day, key and flow version, `metric` (reached,
+ * retried, time, outcome, reason) and its `label` (a milestone; `step:bucket` for time;
+ * `outcome:reason`).
+ */
+export const flowDaily = pgTable('flow_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  orgId: text('org_id').notNull(),
+  apiKeyId: text('api_key_id').notNull(),
+  family: text('family').notNull(),
+  flowVersion: text('flow_version').notNull(),
+  metric: text('metric').notNull(),
+  label: text('label').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ columns: [t.orgId, t.family, t.day, t.apiKeyId, t.flowVersion, t.metric, t.label] })]);
+
+/**
+ * The device and browser split, kept apart from flow_daily so the main counters do not multiply
+ * by every device × browser: only the funnel's ends (`opened`, `submitted`, `decided`) per pair.
+ */
+export const flowDailyDevices = pgTable('flow_daily_devices', {
+  day: date('day', { mode: 'string' }).notNull(),
+  orgId: text('org_id').notNull(),
+  apiKeyId: text('api_key_id').notNull(),
+  family: text('family').notNull(),
+  flowVersion: text('flow_version').notNull(),
+  device: text('device').notNull(),
+  browser: text('browser').notNull(),
+  label: text('label').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ columns: [t.orgId, t.family, t.day, t.apiKeyId, t.flowVersion, t.device, t.browser, t.label] })]);

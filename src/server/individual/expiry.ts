@@ -4,6 +4,7 @@ import { individualStatusCodes, type IndividualStatus } from '../../contract/sta
 import type { DbOrTx } from '../db/types';
 import { verifications } from '../db/schema';
 import type { VerificationRow } from './record';
+import { observeOutcome } from './flow-analytics';
 
 /**
  * Individual session expiry (spec: Limits, 7 days after creation; `expiresAt` is set at create):
@@ -59,5 +60,7 @@ export async function expireIndividuals(
     const batch = db.select({ id: verifications.id }).from(verifications).where(and(...conds)).limit(scope.limit);
     conds.push(inArray(verifications.id, batch));
   }
-  return db.update(verifications).set(expirySet).where(and(...conds)).returning();
+  const expired = await db.update(verifications).set(expirySet).where(and(...conds)).returning();
+  for (const row of expired) await observeOutcome(db, row);
+  return expired;
 }

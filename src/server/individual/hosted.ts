@@ -6,6 +6,7 @@ import type { Tx } from '../db/types';
 import { discardMedia } from '../media/discard';
 import { enqueueEvent } from '../webhooks/outbox';
 import { scheduleDecision } from './decision';
+import { observeSteps } from './flow-analytics';
 import {
   captureBlocker, closedReasonOf, mediaAfterDocumentChoice, mediaFieldOf, missingCaptures, slotBlocker,
 } from './flow';
@@ -31,7 +32,9 @@ async function withSession(ctx: Ctx, id: VerificationId, fn: (tx: Tx, row: Verif
     const now = ctx.clock.now();
     const row = await lockVerification(tx, id, now);
     if (!row) return { ok: false as const, code: 'not_found' as const };
-    return fn(tx, row, now);
+    const step = await fn(tx, row, now);
+    if (step.ok && step.row !== row) await observeSteps(tx, row, step.row, now);
+    return step;
   });
   if (res.ok && res.evented) ctx.kickWebhooks();
   if (res.ok && res.discard) {

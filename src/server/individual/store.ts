@@ -6,6 +6,7 @@ import { apiKeys, verifications } from '../db/schema';
 import type { ApiKeyRow } from '../keys/api-keys';
 import { expiredIndividual, expireIndividuals, isIndividualExpired } from './expiry';
 import type { VerificationRow } from './record';
+import { observeOutcome } from './flow-analytics';
 
 /**
  * Sessions the individual flow owns: not deleted (deleted and unknown read the same) and not a
@@ -45,6 +46,8 @@ export async function lockVerification(tx: Tx, id: VerificationId, now: Date): P
 export async function updateVerification(tx: DbOrTx, id: VerificationId, set: Partial<VerificationRow>): Promise<VerificationRow> {
   const [row] = await tx.update(verifications).set(set).where(eq(verifications.id, id)).returning();
   if (!row) throw new Error('verification vanished inside its own transaction');
+  // Every status or decision write passes here: the overview counts where the session went.
+  if (set.status !== undefined || set.decision !== undefined) await observeOutcome(tx, row);
   return row;
 }
 

@@ -16,6 +16,7 @@ import { decodeLivenessUpload, readLivenessUpload } from '../../liveness/livenes
 import { readChallengeBody } from '../../liveness/challenge-body';
 import { campaignOf, keyOf, type CompanyRow } from '../store';
 import { submitCompany } from '../submit';
+import { observeCompanyOpened } from '../flow-analytics';
 
 /** Autosave bodies: a whole section as JSON (the largest, officers/owners, stays far below). */
 const DRAFT_BODY_MAX = 256 * 1024;
@@ -56,6 +57,7 @@ export function hostedCompanyRoutes(ctx: AppContext): Hono {
   r.get(base, async (c) => {
     const row = c.get('company');
     const [campaign, key] = await Promise.all([campaignOf(ctx.db, row), keyOf(ctx.db, row.apiKeyId)]);
+    await observeCompanyOpened(ctx.db, row, c.req.header('user-agent'), ctx.clock.now());
     return ok(c, 'Fetched company verification', hostedSessionOf(row, campaign, key, ctx.clock.now()));
   });
 

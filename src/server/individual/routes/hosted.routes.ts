@@ -15,6 +15,7 @@ import { decodeLivenessUpload, readLivenessUpload } from '../../liveness/livenes
 import { checkAnswer, livenessOfRow } from '../../liveness/liveness-state';
 import { readChallengeBody } from '../../liveness/challenge-body';
 import { readLimitedBody } from '../../media/read-body';
+import { observeOpened } from '../flow-analytics';
 
 /** JSON bodies of the hosted API are tiny (the document choice). */
 const HOSTED_JSON_MAX = 4 * 1024;
@@ -83,6 +84,7 @@ export function hostedIndividualRoutes(ctx: AppContext): Hono {
   app.get('/verifications/:processId', async (c) => {
     const row = await findSession(c);
     if (!row) return hostedFail(c, 'not_found');
+    await observeOpened(ctx.db, row, c.req.header('user-agent'), ctx.clock.now());
     return sessionResponse(c, 'Fetched session', row);
   });
 

@@ -17,6 +17,7 @@ import { withIdempotency } from '../../http/idempotency';
 import { eraseMedia } from '../../retention/erase-media';
 import { newVerificationId } from '../../lib/ids';
 import { createMediaSigner } from '../../media/signed-url';
+import { observeOutcome } from '../flow-analytics';
 
 /**
  * Statuses the customer may cancel from. The spec allows cancel before a successful or failed
@@ -143,6 +144,7 @@ export function v1IndividualRoutes(ctx: AppContext): Hono<ApiEnv> {
       const current = await findOwn(c, row.id);
       return current ? invalidTransition(c, current.status) : notFound(c);
     }
+    await observeOutcome(ctx.db, updated);
     return ok(c, messages.cancelled, toIndividualSummary(updated));
   });
 

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { companyStepIds } from './campaign';
+
+/**
+ * The dashboard's overview: how a customer's users fare in the hosted flows, computed from
+ * milestones the server records as each session runs (src/server/analytics/). Nothing leaves
+ * the service; no personal data is in it (device class and browser family only).
+ */
+
+/** Milestones of the individual flow, in order: the funnel's stages. */
+export const individualFunnel = ['opened', 'started', 'document', 'front', 'back', 'selfie', 'submitted', 'decided'] as const;
+/**
+ * Stages a session may pass without losing anyone: a passport has no back side. The funnel's
+ * drop-off skips them (a stage's loss is counted against the next stage every session needs).
+ */
+export const optionalMilestones: readonly string[] = ['back'];
+/** Milestones of the company flow: the campaign's steps sit between started and submitted. */
+export const companyFunnel = ['opened', 'started', ...companyStepIds, 'submitted', 'decided'] as const;
+export type FlowFamily = 'individual' | 'company';
+export const flowFamilySchema = z.enum(['individual', 'company']);
+
+/** Where sessions end (or pass): `review` is counted when a session reaches a specialist. */
+export const outcomeKinds = ['approved', 'declined', 'review', 'resubmission', 'abandoned', 'cancelled'] as const;
+export type OutcomeKind = (typeof outcomeKinds)[number];
+
+/** Device classes from the User-Agent (bowser's platform types; `unknown` when none). */
+export const deviceClasses = ['mobile', 'tablet', 'desktop', 'tv', 'bot', 'unknown'] as const;
+
+/**
+ * Upper bounds (seconds, exclusive) of the step-time histogram buckets; the last bucket is
+ * "longer". p50 and p90 are read from these buckets, so they are estimates within a bucket.
+ */
+export const timeBucketBounds = [3, 5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300, 600, 1800] as const;
+
+/** The flow version every individual session runs; bump it when the individual steps change. */
+export const INDIVIDUAL_FLOW_VERSION = 'individual-1';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' });
+
+/** `GET /api/dashboard/overview` query: a period of cohort days (UTC), one flow, optional key and version. */
+export const overviewQuerySchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  family: flowFamilySchema.default('individual'),
+  apiKeyId: z.string().min(1).max(100).optional(),
+  flowVersion: z.string().min(1).max(200).optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
+
+/** Longest period one overview covers (days). */
+export const OVERVIEW_MAX_DAYS = 366;
+
+export interface FunnelStage {
+  step: string;
+  /** Sessions that reached this stage. */
+  reached: number;
+  /** Sessions that reached this stage but not the next stage every session needs (0 for the last). */
+  dropOff: number;
+}
+export interface StepStats {
+  step: string;
+  reached: number;
+  /** Sessions that needed more than one try at this step (a new photo, another liveness round). */
+  retried: number;
+  /** Time from the previous milestone to this one (seconds), estimated from the histogram; null without data. */
+  p50Seconds: number | null;
+  p90Seconds: number | null;
+}
+export interface Overview {
+  period: { from: string; to: string };
+  family: FlowFamily;
+  keys: { id: string; name: string; mode: 'test' | 'live' }[];
+  flowVersions: { id: string; label: string }[];
+  opened: number;
+  funnel: FunnelStage[];
+  steps: StepStats[];
+  outcomes: { outcome: OutcomeKind; count: number }[];
+  reasons: { outcome: OutcomeKind; reason: string; count: number }[];
+  devices: { device: string; opened: number; submitted: number }[];
+  browsers: { browser: string; opened: number; submitted: number }[];
+  volume: { day: string; opened: number; submitted: number; decided: number }[];
+}
