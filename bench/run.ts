@@ -8,6 +8,7 @@ import { measureLighthouse, type LighthouseRun } from './lighthouse-bench';
 import { CAPTURE_TARGETS, measureCapture, type CaptureBench } from './capture-bench';
 import { decisionLines, measureDecisions, type DecisionBench } from './decision-bench';
 import { measureMedia, mediaLines, type MediaBench } from './media-bench';
+import { measureOverview, overviewLines, type OverviewBench } from './overview-bench';
 import { measureSearch, searchLines, type SearchRow } from './repeat-search-bench';
 import { loadRealSet, realDataDir } from './real-data/real-set';
 // @ts-expect-error plain ESM helper shared with the test runner
@@ -52,6 +53,7 @@ async function main() {
 
   const decisions: DecisionBench | { error: string } = await measureDecisions().catch((e) => ({ error: (e as Error).message }));
   const media: MediaBench | { error: string } = await measureMedia().catch((e) => ({ error: (e as Error).message }));
+  const overview: OverviewBench | { error: string } = await measureOverview().catch((e) => ({ error: (e as Error).message }));
 
   if (!existsSync('dist/web/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const size = measureWebSize();
@@ -76,12 +78,13 @@ async function main() {
     `# Automatic decisions (live keys)`, ``, ...decisionLines(decisions), ``,
     `# Duplicate-face search (one organisation's stored embeddings)`, ``, ...searchLines(search), ...searchNote.map((n) => `- not measured: ${n}`), ``,
     `# Media uploads: encryption at rest on vs off`, ``, ...mediaLines(media), ``,
+    `# Dashboard overview (1,000,000 sessions, PGlite)`, ``, ...('error' in overview ? [`- not measured: ${overview.error}`] : overviewLines(overview)), ``,
     `# Web app`, ``, ...web, ``,
     `# Real material`, ``, realMaterial(), ``,
   ].join('\n');
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.md', md);
-  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, duplicateSearch: search, postgres: pgNote, decisions, media, web: { size, journey, lighthouse: lighthouseRuns, faceDetection: face, capture } }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results, verdict, duplicateSearch: search, postgres: pgNote, decisions, media, overview, web: { size, journey, lighthouse: lighthouseRuns, faceDetection: face, capture } }, null, 2));
   console.log(md);
 }
 

@@ -38,45 +38,53 @@ export const INDIVIDUAL_FLOW_VERSION = 'individual-1';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' });
 
 /** `GET /api/dashboard/overview` query: a period of cohort days (UTC), one flow, optional key and version. */
-export const overviewQuerySchema = z.object({
+export const overviewQueryFields = z.object({
   from: day.optional(),
   to: day.optional(),
   family: flowFamilySchema.default('individual'),
   apiKeyId: z.string().min(1).max(100).optional(),
   flowVersion: z.string().min(1).max(200).optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+});
+export const overviewQuerySchema = overviewQueryFields.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
 /** Longest period one overview covers (days). */
 export const OVERVIEW_MAX_DAYS = 366;
 
-export interface FunnelStage {
-  step: string;
+export const funnelStageSchema = z.object({
+  step: z.string(),
   /** Sessions that reached this stage. */
-  reached: number;
+  reached: z.number().int(),
   /** Sessions that reached this stage but not the next stage every session needs (0 for the last). */
-  dropOff: number;
-}
-export interface StepStats {
-  step: string;
-  reached: number;
+  dropOff: z.number().int(),
+});
+export type FunnelStage = z.infer<typeof funnelStageSchema>;
+
+export const stepStatsSchema = z.object({
+  step: z.string(),
+  reached: z.number().int(),
   /** Sessions that needed more than one try at this step (a new photo, another liveness round). */
-  retried: number;
+  retried: z.number().int(),
   /** Time from the previous milestone to this one (seconds), estimated from the histogram; null without data. */
-  p50Seconds: number | null;
-  p90Seconds: number | null;
-}
-export interface Overview {
-  period: { from: string; to: string };
-  family: FlowFamily;
-  keys: { id: string; name: string; mode: 'test' | 'live' }[];
-  flowVersions: { id: string; label: string }[];
-  opened: number;
-  funnel: FunnelStage[];
-  steps: StepStats[];
-  outcomes: { outcome: OutcomeKind; count: number }[];
-  reasons: { outcome: OutcomeKind; reason: string; count: number }[];
-  devices: { device: string; opened: number; submitted: number }[];
-  browsers: { browser: string; opened: number; submitted: number }[];
-  volume: { day: string; opened: number; submitted: number; decided: number }[];
-}
+  p50Seconds: z.number().nullable(),
+  p90Seconds: z.number().nullable(),
+});
+export type StepStats = z.infer<typeof stepStatsSchema>;
+
+const splitRow = { opened: z.number().int(), submitted: z.number().int() };
+/** `GET /api/dashboard/overview` answer: counts of sessions opened in the period (cohort days). */
+export const overviewSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  family: flowFamilySchema,
+  keys: z.array(z.object({ id: z.string(), name: z.string(), mode: z.enum(['test', 'live']) })),
+  flowVersions: z.array(z.object({ id: z.string(), label: z.string() })),
+  opened: z.number().int(),
+  funnel: z.array(funnelStageSchema),
+  steps: z.array(stepStatsSchema),
+  outcomes: z.array(z.object({ outcome: z.enum(outcomeKinds), count: z.number().int() })),
+  reasons: z.array(z.object({ outcome: z.enum(outcomeKinds), reason: z.string(), count: z.number().int() })),
+  devices: z.array(z.object({ device: z.string(), ...splitRow })),
+  browsers: z.array(z.object({ browser: z.string(), ...splitRow })),
+  volume: z.array(z.object({ day: z.string(), opened: z.number().int(), submitted: z.number().int(), decided: z.number().int() })),
+});
+export type Overview = z.infer<typeof overviewSchema>;

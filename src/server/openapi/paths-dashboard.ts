@@ -2,6 +2,7 @@ import { createMemberBodySchema, createOrgBodySchema, forgotPasswordBodySchema, 
 import { adminDeliveryListQuerySchema, createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
 import { createCampaignBodySchema, dashboardCampaignDetailSchema, dashboardCampaignSummarySchema } from '../../contract/campaign';
 import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
+import { overviewQueryFields, overviewSchema } from '../../contract/overview';
 import { queryParameters, toSchema } from './json-schema';
 import { json, jsonBody, ok, pathParam, ref, responseRef, security, TAGS, type Json, type Operation, type Paths } from './operations';
 import { adminErrors } from './responses';
@@ -94,6 +95,12 @@ export function dashboardPaths(): Paths {
     },
     ...companyCasePaths(op),
     ...caseworkPaths(op),
+    '/dashboard/overview': {
+      get: op('The organisation\'s hosted-flow overview for a period of cohort days (UTC; default the last 30, at most 366): the funnel with each stage\'s drop-off, time per step (p50/p90, estimated from a histogram) and retried captures, outcome counts with the top five reasons each, device class and browser family split, volume per day. Filters: `family` (`individual` default, `company`), `apiKeyId`, `flowVersion`. Every role; counts only', {
+        parameters: queryParameters(overviewQueryFields),
+        responses: { 200: ok('Fetched overview', toSchema(overviewSchema)), 400: invalid },
+      }),
+    },
     ...developerPaths(op),
     ...teamPaths(op),
     ...campaignPaths(op),

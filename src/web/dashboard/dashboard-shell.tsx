@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Route, Routes, useNavigate } from 'react-router';
 import { Alert } from '../ui/alert';
@@ -13,8 +13,12 @@ import { ScreeningScreen } from './screens/screening-screen';
 import { SecurityScreen } from './screens/security-screen';
 import { TeamScreen } from './screens/team-screen';
 import { VerificationListScreen } from './screens/verification-list-screen';
+import { PageStatus } from './parts/page-status';
 import { useSession } from './session';
 import styles from './dashboard.module.css';
+
+// The overview carries the charting library: loaded when opened, not with the queue.
+const OverviewScreen = lazy(() => import('./screens/overview-screen').then((m) => ({ default: m.OverviewScreen })));
 
 /**
  * The signed-in frame: who and where, the sections the member's role opens, sign-out. A section
@@ -46,6 +50,7 @@ export function DashboardShell() {
         </div>
         <nav aria-label={t('nav.label')} className={styles.nav}>
           {enrolOnly ? null : <>
+          <NavLink to="/dashboard/overview" className={link}>{t('nav.overview')}</NavLink>
           {me.abilities.review ? <NavLink to="/dashboard" end className={link}>{t('nav.verifications')}</NavLink> : null}
           {me.abilities.review ? <NavLink to="/dashboard/screening" className={link}>{t('nav.screening')}</NavLink> : null}
           {me.abilities.developers ? <NavLink to="/dashboard/developers" className={link}>{t('nav.developers')}</NavLink> : null}
@@ -70,6 +75,7 @@ export function DashboardShell() {
           <Route index element={me.abilities.review ? <VerificationListScreen /> : <DevelopersScreen />} />
           <Route path="verifications/individual/:id" element={<IndividualCaseScreen />} />
           <Route path="verifications/company/:id" element={<CompanyCaseScreen />} />
+          <Route path="overview" element={<Suspense fallback={<PageStatus state="loading" />}><OverviewScreen /></Suspense>} />
           <Route path="screening" element={<ScreeningScreen />} />
           <Route path="developers" element={<DevelopersScreen />} />
           <Route path="campaigns" element={<CampaignsScreen />} />
