@@ -4,12 +4,13 @@ import { idv } from '../support/idv-cli';
 import { bodyOf, createCompany, fillAndSubmitViaHostedApi, isEvent, keyWithReceiver } from '../company/company-support';
 import { DashboardCasePage } from './pages/case';
 import { DashboardListPage } from './pages/list';
-import { DashboardDevelopersPage, DashboardTeamPage } from './pages/sections';
+import { DashboardCampaignsPage, DashboardDevelopersPage, DashboardTeamPage } from './pages/sections';
 import { DashboardSignInPage } from './pages/sign-in';
 
 // An owner's dashboard: a company case read in the page (its PDF painted, its image, the
 // representative's selfie) and approved; a key made and shown once; a reviewer invited; every
-// action in the activity log; no page with a password hash or a whole key after creation.
+// action in the activity log; a campaign copied in the editor; no page with a password hash or
+// a whole key after creation.
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
 /** Dark pixels painted in the PDF's first canvas (a blank or failed render has none). */
@@ -67,9 +68,18 @@ test('an owner reviews a company case in the page and approves it; keys, team an
     expect(await team.invite('newrev@acme.test', 'Reviewer')).toContain('/dashboard/set-password#token=');
     await expectAccessible(page, 'team');
 
-    await page.goto('/dashboard/campaigns');
+    const campaigns = new DashboardCampaignsPage(page);
+    await campaigns.open();
     await expect(page.getByTestId('campaign-card').first()).toContainText('Built in (read-only)');
     await expectAccessible(page, 'campaigns');
+    // A copy of the built-in form, edited beside its preview and saved as the organisation's own.
+    await campaigns.startDraft('Default');
+    await expect(campaigns.previewStep('officers')).toBeVisible();
+    await campaigns.step('Officers').uncheck();
+    await expect(campaigns.previewStep('officers')).toHaveCount(0);
+    await expectAccessible(page, 'campaign editor');
+    await campaigns.save();
+    await expect(campaigns.card('Default (copy)')).toBeVisible();
 
     await page.goto('/dashboard/activity');
     const log = page.getByTestId('audit');

@@ -43,3 +43,43 @@ export class DashboardTeamPage {
     return (await url.textContent()) ?? '';
   }
 }
+
+/** Campaigns: the list, and the editor (field by field, beside its preview) a draft opens in. */
+export class DashboardCampaignsPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/dashboard/campaigns');
+    await expect(this.page.getByTestId('campaign-list')).toBeVisible();
+  }
+
+  card(name: string): Locator {
+    return this.page.locator(`[data-testid="campaign-card"][data-name="${name}"]`);
+  }
+
+  get editor(): Locator {
+    return this.page.getByTestId('campaign-editor');
+  }
+
+  /** "New campaign or draft" on a campaign's card: the editor opens with its latest version. */
+  async startDraft(name: string): Promise<Locator> {
+    await this.card(name).getByRole('button', { name: 'New campaign or draft' }).click();
+    await expect(this.editor).toBeVisible();
+    return this.editor;
+  }
+
+  /** A step's tick box in the editor's Steps group. */
+  step(label: string): Locator {
+    return this.editor.getByRole('group', { name: 'Steps' }).getByRole('checkbox', { name: label });
+  }
+
+  /** The preview's step (`business`, `officers`, … `review`). */
+  previewStep(id: string): Locator {
+    return this.editor.getByTestId('campaign-preview').locator(`[data-testid="preview-step"][data-step="${id}"]`);
+  }
+
+  async save(): Promise<void> {
+    await this.editor.getByRole('button', { name: 'Save draft' }).click();
+    await expect(this.page.getByTestId('campaigns-notice')).toContainText('Saved');
+  }
+}

@@ -5,10 +5,11 @@ import type { dashboardCampaignDetailSchema, dashboardCampaignSummarySchema } fr
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { call, DashboardError } from '../dashboard-api';
+import { CampaignEditor } from '../parts/campaign/campaign-editor';
+import { toDefinitionValues, type CampaignFormValues } from '../parts/campaign/campaign-values';
 import { ConfirmDialog } from '../parts/confirm-dialog';
 import { PageStatus } from '../parts/page-status';
 import { formatDate } from '../parts/status-badge';
-import { TextArea } from '../parts/text-field';
 import { useLoad } from '../use-load';
 import styles from '../dashboard.module.css';
 
@@ -16,17 +17,19 @@ type Summary = z.infer<typeof dashboardCampaignSummarySchema>;
 type Detail = z.infer<typeof dashboardCampaignDetailSchema>;
 
 /**
- * The organisation's company forms: versions and publishing. A new campaign or draft is the
- * API's JSON body (the same one `idv campaigns create` takes), started from the default form:
- * a copy of the default leaves out the id (the server gives the new campaign a random one), a
- * draft of the organisation's own campaign keeps its id.
+ * The organisation's company forms: versions and publishing. A new campaign or draft is edited
+ * field by field beside its preview (parts/campaign/) and sent as the API's body (the one
+ * `idv campaigns create` takes), started from the campaign's latest version: a copy of the
+ * default leaves out the id (the server gives the new campaign a random one), a draft of the
+ * organisation's own campaign keeps its id.
  */
 export function CampaignsScreen() {
   const { t, i18n } = useTranslation('dashboard');
   const list = useLoad(() => call<Summary[]>('GET', '/campaigns'), 'campaigns');
   const [open, setOpen] = useState<Detail | null>(null);
   const [publishing, setPublishing] = useState<Summary | null>(null);
-  const [draft, setDraft] = useState('');
+  // `round` remounts the editor for each draft started, so it opens with that campaign's values.
+  const [draft, setDraft] = useState<{ round: number; values: CampaignFormValues } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   useEffect(() => { document.title = t('pageTitle', { page: t('campaigns.title') }); }, [t]);
 
@@ -34,21 +37,23 @@ export function CampaignsScreen() {
   const startDraft = async (from: Summary) => {
     const d = await call<Detail>('GET', `/campaigns/${encodeURIComponent(from.id)}`);
     const latest = d.versions.at(-1);
-    setDraft(JSON.stringify({ ...(from.shared ? {} : { id: from.id }), name: from.shared ? `${from.name} (copy)` : from.name, definition: latest?.definition ?? {} }, null, 2));
+    const values: CampaignFormValues = { ...(from.shared ? {} : { id: from.id }), name: from.shared ? `${from.name} (copy)` : from.name, definition: toDefinitionValues(latest?.definition) };
+    setDraft((old) => ({ round: (old?.round ?? 0) + 1, values }));
   };
-  const saveDraft = async () => {
-    let body: unknown;
-    try { body = JSON.parse(draft); } catch { setNotice({ tone: 'error', text: t('campaigns.badJson') }); return; }
+  /** Sent as the editor checked it; a refusal is said beside Save (the editor stays open). */
+  const saveDraft = async (body: CampaignFormValues): Promise<string | null> => {
     try {
       await call('POST', '/campaigns', body);
       setNotice({ tone: 'success', text: t('common.saved') });
-      setDraft('');
+      setDraft(null);
       list.reload();
+      return null;
     } catch (e) {
+      setNotice(null);
       const issues = e instanceof DashboardError && Array.isArray(e.detail.issues) ? (e.detail.issues as { path: string; message: string }[]) : [];
       // An id that is not one of the organisation's campaigns (new ids are the server's to choose).
       const unknownId = e instanceof DashboardError && e.code === 'not_found';
-      setNotice({ tone: 'error', text: issues.length ? issues.map((i) => `${i.path}: ${i.message}`).join('; ') : unknownId ? t('campaigns.unknownId') : t('review.failed') });
+      return issues.length ? issues.map((i) => `${i.path}: ${i.message}`).join('; ') : unknownId ? t('campaigns.unknownId') : t('review.failed');
     }
   };
   const publish = async (c: Summary) => {
@@ -65,7 +70,7 @@ export function CampaignsScreen() {
       {list.state !== 'ready' ? <PageStatus state={list.state} error={list.state === 'error' ? list.error : undefined} onRetry={list.reload} /> : list.data.length === 0 ? <p>{t('campaigns.none')}</p> : (
         <ul className={styles.cards} data-testid="campaign-list">
           {list.data.map((c) => (
-            <li key={c.id} className={styles.card} data-testid="campaign-card">
+            <li key={c.id} className={styles.card} data-testid="campaign-card" data-name={c.name}>
               <p className={styles.cardTitle}>{c.name} <span className={styles.mono}>{c.id}</span> {c.shared ? <span className={styles.badge}>{t('campaigns.shared')}</span> : null}</p>
               <p>{t('campaigns.published')}: {c.publishedVersion ?? '—'} · {t('campaigns.latest')}: {c.latestVersion}{c.draftVersion ? ` (${t('campaigns.draft')})` : ''}</p>
               <div className={styles.actions}>
@@ -82,16 +87,7 @@ export function CampaignsScreen() {
           ))}
         </ul>
       )}
-      {draft ? (
-        <section className={styles.panel} aria-labelledby="draft-title">
-          <h2 id="draft-title" className={styles.subtitle}>{t('campaigns.newDraft')}</h2>
-          <TextArea label={t('campaigns.definition')} hint={t('campaigns.definitionHint')} value={draft} rows={14} className={styles.mono} spellCheck={false} onChange={(e) => setDraft(e.target.value)} />
-          <div className={styles.actions}>
-            <Button inline onClick={() => void saveDraft()}>{t('campaigns.createDraft')}</Button>
-            <Button variant="secondary" inline onClick={() => setDraft('')}>{t('common.cancel')}</Button>
-          </div>
-        </section>
-      ) : null}
+      {draft ? <CampaignEditor key={draft.round} initial={draft.values} onSave={saveDraft} onCancel={() => setDraft(null)} /> : null}
       <ConfirmDialog open={publishing !== null} title={t('campaigns.confirmPublish', { n: publishing?.draftVersion ?? 0 })} confirmLabel={t('campaigns.publish')}
         onCancel={() => setPublishing(null)} onConfirm={() => { if (publishing) void publish(publishing); }} />
     </>
