@@ -62,37 +62,44 @@ export function CompanyCaseScreen() {
         {legalName ? <p className={`${styles.muted} ${styles.mono}`}>{t('case.companyTitle', { id: record.verificationId })}</p> : null}
       </header>
       {mode === 'test' ? <Alert tone="info">{t('case.testKey')}</Alert> : null}
-      <dl className={styles.summary}>
-        <div><dt>{t('case.status')}</dt><dd><StatusBadge status={record.status} /></dd></div>
-        <div><dt>{t('list.vendorData')}</dt><dd className={styles.wrapAny}>{record.vendorData || '—'}</dd></div>
-        <div><dt>{t('case.reason')}</dt><dd className={styles.wrapAny} data-testid="case-reason">{record.reason || '—'}</dd></div>
-        <div><dt>{t('case.created')}</dt><dd>{formatDate(record.createdAt, i18n.language)}</dd></div>
-      </dl>
-      {me.abilities.review ? (
-        <DecisionPanel waiting={waiting} allowResubmit={false} onDecide={decide} onStartReview={record.status === 'submitted' ? startReview : undefined}
-          proposal={proposalOf(work.state === 'ready' ? work.data : null, me.member.id)} />
-      ) : null}
-      {decided === record.verificationId ? <NextCase currentId={record.verificationId} meId={me.member.id} /> : null}
-      <CaseWorkPanel family="company" id={record.verificationId} meId={me.member.id} work={work} />
-      <section aria-labelledby="flags-title" data-testid="analysis">
-        <h2 id="flags-title" className={styles.subtitle}>{t('case.analysis')}</h2>
-        {flags.length ? <ul className={styles.flagList}>{flags.map((f) => <li key={f} className={`${styles.badge} ${styles['tone-wait']}`}>{f}</li>)}</ul> : <p>{t('case.noFlags')}</p>}
-        <details><summary>{t('case.analysis')} (JSON)</summary><KeyValues value={record.analysis} /></details>
-      </section>
-      <ScreeningPanel aml={(record.analysis as { aml?: AmlChecks }).aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />
-      <Section id="business" title={t('case.business')}><KeyValues value={business} testId="business" /></Section>
-      <Section id="contact" title={t('case.contact')}><KeyValues value={contact} /></Section>
-      <Section id="representative" title={t('case.representative')}><KeyValues value={record.representativeProfile} /></Section>
-      <Section id="officers" title={t('case.officers')}><KeyValues value={{ officers: record.additionalInformation.officers }} /></Section>
-      <Section id="owners" title={t('case.owners')}><KeyValues value={record.ownershipProfile} /></Section>
-      {record.customQuestionAnswers.length ? <Section id="questions" title={t('case.questions')}><KeyValues value={Object.fromEntries(record.customQuestionAnswers.map((a) => [a.questionId, a.answer]))} /></Section> : null}
-      <Section id="documents" title={t('case.documents')}>
-        {docs.length ? <div className={styles.documents}>{docs.map((d) => <DocumentPreview key={d.id} doc={d} />)}</div> : <p>{t('case.noDocuments')}</p>}
-      </Section>
- {liveness ? <LivenessPanel liveness={liveness.liveness} title={t('case.repLiveness')} selfieUrl={liveness.selfie.url} /> : <Section id="rep-liveness" title={t('case.repLiveness')}><p>{t('case.noLiveness')}</p></Section>}
-      <Section id="trail" title={t('case.trail')}><CompanyTrail trail={record.auditTrail} /></Section>
-      <Section id="timeline" title={t('case.timeline')}><DeliveriesTable deliveries={deliveries} empty={t('case.noDeliveries')} /></Section>
-      <Section id="audit" title={t('case.audit')}><AuditTable entries={audit} empty={t('case.noAudit')} /></Section>
+      {/* The decision first in reading and tab order, as on a person's case; the grid puts it on the right. */}
+      <div className={styles.caseLayout}>
+        <div className={styles.caseSide}>
+          <dl className={styles.summary}>
+            <div><dt>{t('case.status')}</dt><dd><StatusBadge status={record.status} /></dd></div>
+            <div><dt>{t('list.vendorData')}</dt><dd className={styles.wrapAny}>{record.vendorData || '—'}</dd></div>
+            <div><dt>{t('case.reason')}</dt><dd className={styles.wrapAny} data-testid="case-reason">{record.reason || '—'}</dd></div>
+            <div><dt>{t('case.created')}</dt><dd>{formatDate(record.createdAt, i18n.language)}</dd></div>
+          </dl>
+          {me.abilities.review ? (
+            <DecisionPanel waiting={waiting} allowResubmit={false} onDecide={decide} onStartReview={record.status === 'submitted' ? startReview : undefined}
+              proposal={proposalOf(work.state === 'ready' ? work.data : null, me.member.id)} />
+          ) : null}
+          {decided === record.verificationId ? <NextCase currentId={record.verificationId} meId={me.member.id} /> : null}
+          <CaseWorkPanel family="company" id={record.verificationId} meId={me.member.id} work={work} />
+        </div>
+        <div className={styles.caseMain}>
+          <section aria-labelledby="flags-title" data-testid="analysis">
+            <h2 id="flags-title" className={styles.subtitle}>{t('case.analysis')}</h2>
+            {flags.length ? <ul className={styles.flagList}>{flags.map((f) => <li key={f} className={`${styles.badge} ${styles['tone-wait']}`}>{f}</li>)}</ul> : <p>{t('case.noFlags')}</p>}
+            <details><summary>{t('case.analysis')} (JSON)</summary><KeyValues value={record.analysis} /></details>
+          </section>
+          <ScreeningPanel aml={(record.analysis as { aml?: AmlChecks }).aml} hits={screeningHits} canResolve={me.abilities.review} onChanged={data.reload} />
+          <Section id="business" title={t('case.business')}><KeyValues value={business} testId="business" /></Section>
+          <Section id="contact" title={t('case.contact')}><KeyValues value={contact} /></Section>
+          <Section id="representative" title={t('case.representative')}><KeyValues value={record.representativeProfile} /></Section>
+          <Section id="officers" title={t('case.officers')}><KeyValues value={{ officers: record.additionalInformation.officers }} /></Section>
+          <Section id="owners" title={t('case.owners')}><KeyValues value={record.ownershipProfile} /></Section>
+          {record.customQuestionAnswers.length ? <Section id="questions" title={t('case.questions')}><KeyValues value={Object.fromEntries(record.customQuestionAnswers.map((a) => [a.questionId, a.answer]))} /></Section> : null}
+          <Section id="documents" title={t('case.documents')}>
+            {docs.length ? <div className={styles.documents}>{docs.map((d) => <DocumentPreview key={d.id} doc={d} />)}</div> : <p>{t('case.noDocuments')}</p>}
+          </Section>
+          {liveness ? <LivenessPanel liveness={liveness.liveness} title={t('case.repLiveness')} selfieUrl={liveness.selfie.url} /> : <Section id="rep-liveness" title={t('case.repLiveness')}><p>{t('case.noLiveness')}</p></Section>}
+          <Section id="trail" title={t('case.trail')}><CompanyTrail trail={record.auditTrail} /></Section>
+          <Section id="timeline" title={t('case.timeline')}><DeliveriesTable deliveries={deliveries} empty={t('case.noDeliveries')} /></Section>
+          <Section id="audit" title={t('case.audit')}><AuditTable entries={audit} empty={t('case.noAudit')} /></Section>
+        </div>
+      </div>
     </article>
   );
 }
