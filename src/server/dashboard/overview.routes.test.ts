@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../contract/overview';
 import { insertCompany } from '../company/company.testkit';
 import { cardBackJpeg, cardJpeg, createSession, hostedPath, liveSelfie, upload } from '../individual/routes/hosted.testkit';
+import { flowSessions } from '../db/schema';
+import { sweepExpired } from '../jobs/expiry-sweeper';
 import { createHarness, type Harness } from '../testing/harness';
 import { asMember, signedInMember, type SignedIn } from './dashboard.testkit';
 
@@ -140,5 +142,18 @@ describe('the overview', () => {
     expect((await asMember(h, reviewer, 'GET', '/overview?from=2024-01-01&to=2026-01-01')).status).toBe(400);
     expect((await asMember(h, reviewer, 'GET', '/overview?from=yesterday')).status).toBe(400);
     expect((await h.request('GET', '/api/dashboard/overview')).status).toBe(401);
+  });
+
+  it('drops each session\'s own row after 90 days and keeps the counters', async () => {
+    const before = await overview(reviewer);
+    const from = before.period.to;
+    h.clock.advance(91 * 86_400_000);
+    const swept = await sweepExpired(h.ctx);
+    expect(swept.flowSessions).toBe(5); // four individual sessions and the company one
+    expect(await h.ctx.db.select().from(flowSessions)).toHaveLength(0);
+    // Member sessions last 7 days at most: someone signs in afresh.
+    const later = await overview(await signedInMember(h, 'later@acme.test', 'reviewer'), `?from=${from}&to=${from}`);
+    expect(later.opened).toBe(4);
+    expect(reachedOf(later)).toEqual(reachedOf(before));
   });
 });

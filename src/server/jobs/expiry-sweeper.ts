@@ -7,6 +7,7 @@ import { sweepSecondFactorChallenges } from '../accounts/second-factor/challenge
 import { eraseDueMedia, type RetentionResult } from '../retention/retention-sweep';
 import { expireCompanies } from '../company/expiry';
 import { expireIndividuals } from '../individual/expiry';
+import { pruneFlowSessions } from '../analytics/prune';
 
 /** Sweep period: reads enforce expiry exactly anyway; the sweeper keeps stored rows honest. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -16,7 +17,7 @@ export const SWEEP_BATCH = 500;
 /** Idempotency records are replayed for 24 h (http/idempotency.ts); older ones are purged. */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number; rateLimits: number; secondFactorChallenges: number; mediaErased: RetentionResult }
+export interface SweepResult { individuals: number; companies: number; idempotencyKeys: number; rateLimits: number; secondFactorChallenges: number; flowSessions: number; mediaErased: RetentionResult }
 
 async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promise<number> {
   const old = lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS));
@@ -29,7 +30,7 @@ async function purgeIdempotencyKeys(db: DbOrTx, now: Date, batch: number): Promi
 
 /** One full pass: batches until nothing due is left. Uses ctx.clock (tests travel in time). */
 export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'logger' | 'settings'>, batch = SWEEP_BATCH): Promise<SweepResult> {
-  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0, rateLimits: 0, secondFactorChallenges: 0, mediaErased: { sessions: 0, companies: 0, files: 0 } };
+  const result: SweepResult = { individuals: 0, companies: 0, idempotencyKeys: 0, rateLimits: 0, secondFactorChallenges: 0, flowSessions: 0, mediaErased: { sessions: 0, companies: 0, files: 0 } };
   for (;;) {
     const n = (await expireIndividuals(ctx.db, ctx.clock.now(), { limit: batch })).length;
     result.individuals += n;
@@ -43,6 +44,11 @@ export async function sweepExpired(ctx: Pick<AppContext, 'db' | 'clock' | 'stora
   for (;;) {
     const n = await purgeIdempotencyKeys(ctx.db, ctx.clock.now(), batch);
     result.idempotencyKeys += n;
+    if (n < batch) break;
+  }
+  for (;;) {
+    const n = await pruneFlowSessions(ctx.db, ctx.clock.now(), batch);
+    result.flowSessions += n;
     if (n < batch) break;
   }
   result.rateLimits = await sweepRateLimits(ctx.db, ctx.clock.now());
