@@ -1,5 +1,6 @@
 // Customer organisations and their dashboard members: roles, sign-in bodies, the signed-in view.
 import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from './languages';
 
 /**
  * owner and admin: everything (members included); developer: keys, webhooks, campaigns, no
@@ -30,6 +31,8 @@ export const createMemberBodySchema = z.object({
   role: memberRoleSchema,
   /** Operator only: the organisation (default: the default organisation). */
   orgId: z.string().max(64).optional(),
+  /** The language of the invitation e-mail and of the member's later e-mails (default English). */
+  language: z.enum(SUPPORTED_LANGUAGES).optional(),
 });
 export const createdMemberSchema = z.object({
   id: z.string(), email: z.string(), role: memberRoleSchema, orgId: z.string(),
@@ -50,7 +53,11 @@ export type Member = z.infer<typeof memberSchema>;
 
 export const signInBodySchema = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) });
 /** `POST /api/dashboard/auth/forgot-password`: the answer is the same whether the address is a member's or not. */
-export const forgotPasswordBodySchema = z.object({ email });
+export const forgotPasswordBodySchema = z.object({
+  email,
+  /** The language the reset was asked in: the e-mail is written in it (else the member's own, else English). */
+  language: z.enum(SUPPORTED_LANGUAGES).optional(),
+});
 export const setPasswordBodySchema = z.object({
   token: z.string().min(1).max(200),
   password: z.string().min(PASSWORD_MIN, { message: `must be at least ${PASSWORD_MIN} characters` }).max(PASSWORD_MAX),

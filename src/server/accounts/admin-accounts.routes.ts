@@ -36,7 +36,7 @@ export function adminAccountRoutes(ctx: AppContext): Hono {
       // The operator sees every organisation: an address a member holds anywhere is refused here
       // (other organisations' invitations do not hold it, so they do not block).
       if (await findMemberByEmail(tx, body.data.email)) return null;
-      const res = await createMember(tx, { orgId, email: body.data.email, role: body.data.role }, now);
+      const res = await createMember(tx, { orgId, email: body.data.email, role: body.data.role, language: body.data.language }, now);
       if (!res.ok) return null;
       const signInUrl = await createSignInLink(tx, ctx.secrets, res.row.id, ctx.settings.publicUrl, now);
       await audit(tx, { orgId, memberId: null, email: 'operator' }, 'member.created', now, res.row.id, { role: res.row.role });

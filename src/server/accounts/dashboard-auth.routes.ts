@@ -107,7 +107,7 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (member) {
       const link = await createSignInLink(ctx.db, ctx.secrets, member.id, ctx.settings.publicUrl, now, RESET_LINK_TTL_MS);
       await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, 'password_reset.requested', now, member.id);
-      void mailer.send(passwordResetMail(member.email, link, RESET_LINK_TTL_MS / 60_000)).then((r) => {
+      void mailer.send(passwordResetMail(member.email, link, RESET_LINK_TTL_MS / 60_000, body.data.language ?? member.language ?? undefined)).then((r) => {
         if (!r.sent) ctx.logger.warn('password reset e-mail not sent', { memberId: member.id, error: r.reason === 'failed' ? r.error : r.reason });
       });
     }

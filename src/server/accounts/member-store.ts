@@ -21,14 +21,14 @@ export type CreateMemberResult = { ok: true; row: MemberRow } | { ok: false; cod
  * the invitation is accepted (a password set through its link; the unique index over accepted
  * members decides). Removed members' rows stay, as history, in every organisation.
  */
-export async function createMember(db: DbOrTx, input: { orgId: string; email: string; role: MemberRole }, now: Date): Promise<CreateMemberResult> {
+export async function createMember(db: DbOrTx, input: { orgId: string; email: string; role: MemberRole; language?: string }, now: Date): Promise<CreateMemberResult> {
   // Two invitations of one address to one organisation at the same time: the second waits for the first.
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`member-email:${input.orgId}:${input.email}`}))`);
   const [existing] = await db.select({ id: members.id }).from(members)
     .where(and(eq(members.orgId, input.orgId), eq(members.email, input.email), isNull(members.removedAt))).limit(1);
   if (existing) return { ok: false, code: 'email_taken' };
   const [row] = await db.insert(members).values({
-    id: `mem_${randomBytes(8).toString('hex')}`, orgId: input.orgId, email: input.email, role: input.role, createdAt: now,
+    id: `mem_${randomBytes(8).toString('hex')}`, orgId: input.orgId, email: input.email, role: input.role, language: input.language ?? null, createdAt: now,
   }).returning();
   return { ok: true, row: row! };
 }

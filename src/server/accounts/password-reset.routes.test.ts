@@ -36,6 +36,29 @@ describe('password reset by e-mail', () => {
     expect((await h.request('POST', '/api/dashboard/auth/set-password', { body: { token: tokenOf(linkIn(second.text)), password: 'yet another long passphrase' } })).body.error.code).toBe('link_invalid');
   });
 
+  it('writes the e-mails in the member\'s language: the invitation\'s, then the language the reset is asked in', async () => {
+    const owner = await signedInMember(h, 'owner-fr@acme.test', 'owner');
+    const invited = await asMember(h, owner, 'POST', '/team', { email: 'claire@acme.test', role: 'reviewer', language: 'fr' });
+    expect(invited.status).toBe(200);
+    const invitation = await smtp.waitFor((m) => m.to.includes('claire@acme.test'));
+    expect(invitation.subject).toMatch(/tableau de bord/i);
+    expect(invitation.text).toContain(invited.body.data.signInUrl);
+    expect(invitation.text).not.toMatch(/\{(org|days|minutes)\}/);
+    const set = await h.request('POST', '/api/dashboard/auth/set-password', { body: { token: tokenOf(linkIn(invitation.text)), password: 'une phrase de passe assez longue' } });
+    expect(set.status).toBe(200);
+    // No language in the request: the member's own (chosen at the invitation).
+    await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'claire@acme.test' } });
+    const french = await smtp.waitFor((m) => m.to.includes('claire@acme.test') && m !== invitation);
+    expect(french.text).toContain('60');
+    expect(french.subject).not.toBe('Reset your dashboard password');
+    expect(french.subject).toMatch(/mot de passe/i);
+    // Asked from a page read in German: German.
+    await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'claire@acme.test', language: 'de' } });
+    const german = await smtp.waitFor((m) => m.to.includes('claire@acme.test') && m !== invitation && m !== french);
+    expect(german.subject).toMatch(/Passwort/);
+    expect((await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'claire@acme.test', language: 'xx' } })).status).toBe(400);
+  });
+
   it('answers an unknown address exactly alike and sends nothing; limits repeated asks', async () => {
     const before = smtp.mails().length;
     const unknown = await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'nobody@acme.test' } });

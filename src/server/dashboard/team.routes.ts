@@ -38,7 +38,7 @@ export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
     if (body.data.role === 'owner' && me.role !== 'owner') return fail(c, 403, 'Only an owner can add an owner', { code: 'forbidden' });
     const now = ctx.clock.now();
     const created = await ctx.db.transaction(async (tx) => {
-      const res = await createMember(tx, { orgId: me.orgId, email: body.data.email, role: body.data.role }, now);
+      const res = await createMember(tx, { orgId: me.orgId, email: body.data.email, role: body.data.role, language: body.data.language }, now);
       if (!res.ok) return null;
       const signInUrl = await createSignInLink(tx, ctx.secrets, res.row.id, ctx.settings.publicUrl, now);
       await audit(tx, actor(c), 'member.invited', now, res.row.id, { email: res.row.email, role: res.row.role });
@@ -51,7 +51,7 @@ export function teamRoutes(ctx: AppContext): Hono<MemberEnv> {
     const mailer = mailerFor(ctx.settings);
     if (!mailer.configured) return ok(c, 'Member invited', created);
     const org = await getOrg(ctx.db, me.orgId);
-    const sent = await mailer.send(invitationMail(created.email, org?.name ?? 'your organisation', created.signInUrl));
+    const sent = await mailer.send(invitationMail(created.email, org?.name ?? 'your organisation', created.signInUrl, body.data.language));
     if (!sent.sent) ctx.logger.warn('invitation e-mail not sent', { memberId: created.id, error: sent.reason === 'failed' ? sent.error : sent.reason });
     return ok(c, sent.sent ? 'Member invited: the link was e-mailed' : 'Member invited: the e-mail could not be sent, pass the link on yourself', { ...created, emailed: sent.sent });
   });

@@ -252,6 +252,8 @@ export const members = pgTable('members', {
   passwordHash: text('password_hash'),
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   lockedUntil: ts('locked_until'),
+  /** The language of the member's e-mails (chosen at invitation; null: English). */
+  language: text('language'),
   createdAt: ts('created_at').notNull(),
   removedAt: ts('removed_at'),
   // An invitation does not hold its address: only a member who has accepted (set a password) and

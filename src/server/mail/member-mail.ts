@@ -1,35 +1,26 @@
 import type { Mail } from './mailer';
+import { fill, mailTextsFor } from './mail-language';
 
 /**
- * The dashboard's two e-mails. English for now (members have no language of their own yet);
- * the link sits alone on its line. No secret but the one-time link, which is the point.
+ * The dashboard's two e-mails, in the language asked for (the inviter's choice, or the language
+ * the reset was asked in; English otherwise). The link sits alone on its line. No secret but the
+ * one-time link, which is the point.
  */
-export function invitationMail(to: string, orgName: string, link: string): Mail {
+export function invitationMail(to: string, orgName: string, link: string, language?: string, validDays = 7): Mail {
+  const { texts: t } = mailTextsFor(language);
   return {
     to,
-    subject: `You are invited to ${orgName}'s identity verification dashboard`,
-    text: [
-      `You have been invited to the dashboard of ${orgName}.`,
-      '',
-      'Open this link to choose your password and sign in (it works once, for 7 days):',
-      link,
-      '',
-      'If you did not expect this invitation, ignore this e-mail: nothing happens without the link.',
-    ].join('\n'),
+    subject: fill(t.invitationSubject, { org: orgName }),
+    text: [fill(t.invitationIntro, { org: orgName }), '', fill(t.invitationLink, { days: validDays }), link, '', t.invitationIgnore].join('\n'),
   };
 }
 
-export function passwordResetMail(to: string, link: string, validMinutes: number): Mail {
+/** The reset e-mail: a link valid `validMinutes`, and what to do if the member did not ask. */
+export function passwordResetMail(to: string, link: string, validMinutes: number, language?: string): Mail {
+  const { texts: t } = mailTextsFor(language);
   return {
     to,
-    subject: 'Reset your dashboard password',
-    text: [
-      'Someone asked to reset the password of the dashboard account for this address.',
-      '',
-      `Open this link to choose a new password (it works once, for ${validMinutes} minutes):`,
-      link,
-      '',
-      'If it was not you, ignore this e-mail: your password stays as it is.',
-    ].join('\n'),
+    subject: t.resetSubject,
+    text: [t.resetIntro, '', fill(t.resetLink, { minutes: validMinutes }), link, '', t.resetIgnore].join('\n'),
   };
 }

@@ -11,6 +11,7 @@ import { LanguagePicker } from '../../ui/language-picker';
 import { call, DashboardError } from '../dashboard-api';
 import { TextField } from '../parts/text-field';
 import styles from '../dashboard.module.css';
+import { isLanguage } from '../../../contract/languages';
 
 type Values = z.input<typeof forgotPasswordBodySchema>;
 
@@ -19,7 +20,7 @@ type Values = z.input<typeof forgotPasswordBodySchema>;
  * is a member's). A server without e-mail says who can help instead.
  */
 export function ForgotPasswordScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'warning'; text: string } | null>(null);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(forgotPasswordBodySchema) });
   useEffect(() => { document.title = t('pageTitle', { page: t('forgot.title') }); }, [t]);
@@ -27,7 +28,8 @@ export function ForgotPasswordScreen() {
   const submit = handleSubmit(async (values) => {
     setOutcome(null);
     try {
-      await call('POST', '/auth/forgot-password', values);
+      // The e-mail is written in the language this page is read in.
+      await call('POST', '/auth/forgot-password', { ...values, language: isLanguage(i18n.language) ? i18n.language : undefined });
       setOutcome({ tone: 'success', text: t('forgot.sent') });
     } catch (e) {
       const err = e instanceof DashboardError ? e : null;

@@ -13,16 +13,19 @@ import { TextField } from '../parts/text-field';
 import { useSession } from '../session';
 import { useLoad } from '../use-load';
 import styles from '../dashboard.module.css';
+import { SUPPORTED_LANGUAGES, type Language } from '../../i18n/languages';
+import { ownName } from '../../ui/language-picker';
 
-/** Members and roles; an invitation is a one-time link to copy (no e-mail leaves the server). */
+/** Members and roles; an invitation is a one-time link to copy, also e-mailed (in the chosen language) when the server sends mail. */
 export function TeamScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const { me } = useSession();
+  const uiLanguage = (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language as Language : 'en';
   const team = useLoad(() => call<Member[]>('GET', '/team'), 'team');
   const [invited, setInvited] = useState<CreatedMember | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<{ email: string; role: MemberRole }>({ defaultValues: { email: '', role: 'reviewer' } });
+  const { register, handleSubmit, formState, reset } = useForm<{ email: string; role: MemberRole; language: Language }>({ defaultValues: { email: '', role: 'reviewer', language: uiLanguage } });
   useEffect(() => { document.title = t('pageTitle', { page: t('team.title') }); }, [t]);
 
   const explain = (e: unknown) => (e instanceof DashboardError && e.code === 'email_taken' ? t('team.emailTaken')
@@ -31,7 +34,7 @@ export function TeamScreen() {
     setFailure(null);
     try {
       setInvited(await call<CreatedMember>('POST', '/team', v));
-      reset();
+      reset({ email: '', role: 'reviewer', language: v.language });
       team.reload();
     } catch (e) { setFailure(explain(e)); }
   });
@@ -81,6 +84,12 @@ export function TeamScreen() {
             <label htmlFor="invite-role">{t('team.role')}</label>
             <select id="invite-role" className={styles.input} {...register('role')}>
               {memberRoleSchema.options.filter((r) => r !== 'owner' || me.member.role === 'owner').map((r) => <option key={r} value={r}>{t(`roles.${r}`)}</option>)}
+            </select>
+          </div>
+          <div className={styles.formField}>
+            <label htmlFor="invite-language">{t('team.inviteLanguage')}</label>
+            <select id="invite-language" className={styles.input} {...register('language')}>
+              {SUPPORTED_LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{ownName(l)}</option>)}
             </select>
           </div>
           <Button type="submit" inline disabled={formState.isSubmitting}>{t('team.inviteSubmit')}</Button>
