@@ -2,7 +2,10 @@ import type { CampaignDefinition } from '../../contract/campaign';
 import type { OutcomeKind } from '../../contract/overview';
 import { recordMilestone, recordOpened, recordOutcome, type FlowSubject } from '../analytics/record';
 import type { DbOrTx } from '../db/types';
-import type { CompanyPatch, CompanyRow } from './store';
+import type { companyVerifications } from '../db/schema';
+
+/** The stored row (as store.ts's CompanyRow; named here so store.ts can call this file without a circle). */
+type CompanyRow = typeof companyVerifications.$inferSelect;
 
 /** The overview's name for a company session: its flow version is the campaign version it runs. */
 function subjectOf(row: Pick<CompanyRow, 'id' | 'apiKeyId' | 'campaignId' | 'campaignVersion'>): FlowSubject {
@@ -43,7 +46,7 @@ function outcomeOf(status: string): OutcomeKind | null {
  * Called after every write of a status (store.ts, expiry): started and submitted are funnel
  * stages; review, approved, declined and abandoned are outcomes, once per kind, with the reason.
  */
-export async function observeCompanyStatus(tx: DbOrTx, row: CompanyRow, patch: Pick<CompanyPatch, 'status'>): Promise<void> {
+export async function observeCompanyStatus(tx: DbOrTx, row: CompanyRow, patch: { status?: string }): Promise<void> {
   const at = row.decidedAt ?? row.updatedAt;
   if (patch.status === 'started') await recordMilestone(tx, subjectOf(row), 'started', at);
   if (patch.status === 'submitted') await recordMilestone(tx, subjectOf(row), 'submitted', at);
