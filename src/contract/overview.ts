@@ -35,7 +35,9 @@ export const timeBucketBounds = [3, 5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300
 /** The flow version every individual session runs; bump it when the individual steps change. */
 export const INDIVIDUAL_FLOW_VERSION = 'individual-1';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' });
+/** A real calendar day (`2026-02-30` is refused, not read as March), years 2000 to 2999. */
+const day = z.string().regex(/^2\d{3}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' })
+  .refine((v) => { const t = Date.parse(`${v}T00:00:00Z`); return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === v; }, { message: 'must be a date as YYYY-MM-DD' });
 
 /** `GET /api/dashboard/overview` query: a period of cohort days (UTC), one flow, optional key and version. */
 export const overviewQueryFields = z.object({

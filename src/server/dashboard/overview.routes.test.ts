@@ -141,6 +141,8 @@ describe('the overview', () => {
     expect(backwards.body).toMatchObject({ status: false, code: 400 });
     expect((await asMember(h, reviewer, 'GET', '/overview?from=2024-01-01&to=2026-01-01')).status).toBe(400);
     expect((await asMember(h, reviewer, 'GET', '/overview?from=yesterday')).status).toBe(400);
+    expect((await asMember(h, reviewer, 'GET', '/overview?from=2026-02-30')).status).toBe(400);
+    expect((await asMember(h, reviewer, 'GET', '/overview?to=9999-99-99')).status).toBe(400);
     expect((await h.request('GET', '/api/dashboard/overview')).status).toBe(401);
   });
 
