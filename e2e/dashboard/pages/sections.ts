@@ -35,7 +35,7 @@ export class DashboardTeamPage {
 
   async invite(email: string, role: string): Promise<string> {
     const form = this.page.getByTestId('invite-form');
-    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('E-mail', { exact: true }).fill(email);
     await form.getByLabel('Role').selectOption({ label: role });
     await form.getByRole('button', { name: 'Create invitation' }).click();
     const url = this.page.getByTestId('invite-url');
