@@ -102,6 +102,18 @@ test('a member enrols an authenticator app and a passkey, then signs in with eac
   for (const action of ['second_factor.enrolled', 'second_factor.failed', 'second_factor.used']) await expect(log).toContainText(action);
 });
 
+test('a member chooses the language of their own e-mails on Security, and it stays chosen', async ({ page }) => {
+  await new DashboardSignInPage(page).setPassword(await createMember('languages@factor.test', 'reviewer'), PASSWORD);
+  const security = new DashboardSecurityPage(page, base);
+  await security.open();
+  await expect(security.mailLanguage()).toHaveValue('en');
+  await security.chooseMailLanguage('Deutsch');
+  await page.reload();
+  await expect(security.mailLanguage()).toHaveValue('de');
+  const me = await page.evaluate(async () => (await (await fetch('/api/dashboard/me')).json()) as { data: { member: { language: string | null } } });
+  expect(me.data.member.language).toBe('de');
+});
+
 test('when the owner requires a second factor, a new member is taken straight to enrolment', async ({ page, browser }) => {
   const ownerLink = await createMember('rule@factor.test', 'owner');
   await new DashboardSignInPage(page).setPassword(ownerLink, PASSWORD);

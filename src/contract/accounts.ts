@@ -48,8 +48,16 @@ export const memberSchema = z.object({
   /** Whether a password was set (the sign-in link was used). */
   active: z.boolean(),
   createdAt: z.string(),
+  /** The language of the member's e-mails (invitation, password reset); null: English. */
+  language: z.enum(SUPPORTED_LANGUAGES).nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/**
+ * `PATCH /api/dashboard/me`: the member's own settings. The language of their e-mails is chosen
+ * at the invitation by the inviter; the member is the one who reads them, so they may change it.
+ */
+export const updateMeBodySchema = z.object({ language: z.enum(SUPPORTED_LANGUAGES) });
 
 export const signInBodySchema = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) });
 /** `POST /api/dashboard/auth/forgot-password`: the answer is the same whether the address is a member's or not. */

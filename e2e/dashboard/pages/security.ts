@@ -9,6 +9,18 @@ export class DashboardSecurityPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
   }
 
+  /** Picks the language of the member's own e-mails and saves it; the panel says it is saved. */
+  async chooseMailLanguage(name: string): Promise<void> {
+    const panel = this.page.getByTestId('mail-language');
+    await panel.getByLabel('Language of your e-mails').selectOption({ label: name });
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByTestId('mail-language-saved')).toBeVisible();
+  }
+
+  mailLanguage(): Locator {
+    return this.page.getByTestId('mail-language').getByLabel('Language of your e-mails');
+  }
+
   factorRows(): Locator {
     return this.page.getByTestId('factor-row');
   }

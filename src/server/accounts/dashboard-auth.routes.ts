@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { forgotPasswordBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
+import { forgotPasswordBodySchema, setPasswordBodySchema, signInBodySchema, updateMeBodySchema } from '../../contract/accounts';
 import type { AppContext } from '../context';
 import { fail, ok, readJsonBody, validationError } from '../http/envelope';
 import { clientAddress } from '../limits/client-address';
@@ -8,7 +8,7 @@ import { audit } from './audit';
 import { meOf } from './me';
 import { clearSessionCookie, requireMember, setSessionCookie, type MemberEnv } from './member-auth';
 import { revokeSession } from './member-sessions';
-import { getMember } from './member-store';
+import { getMember, setMemberLanguage } from './member-store';
 import { checkPasswordStrength, emailInputs } from './password-strength';
 import { createSignInLink, peekSignInLink, RESET_LINK_TTL_MS } from './sign-in-links';
 import { findMemberByEmail } from './member-store';
@@ -128,5 +128,20 @@ export function dashboardAuthRoutes(ctx: AppContext): Hono<MemberEnv> {
 
   app.use('/me', requireMember(ctx, { enrolment: true }));
   app.get('/me', async (c) => ok(c, 'Signed in', await meOf(ctx, c.get('member'), c.get('sessionToken'))));
+  // The member's own settings (every role, even before a required second factor: it opens nothing).
+  app.patch('/me', async (c) => {
+    const json = await readJsonBody(c);
+    if (!json.ok) return json.res;
+    const body = updateMeBodySchema.safeParse(json.value);
+    if (!body.success) return validationError(c, body.error);
+    const member = c.get('member');
+    const now = ctx.clock.now();
+    const row = await setMemberLanguage(ctx.db, member.id, body.data.language);
+    if (!row) return fail(c, 401, 'Sign in again', { code: 'not_signed_in' });
+    if (member.language !== body.data.language) {
+      await audit(ctx.db, { orgId: member.orgId, memberId: member.id, email: member.email }, 'member.language_changed', now, member.id, { language: body.data.language });
+    }
+    return ok(c, 'Settings saved', await meOf(ctx, row, c.get('sessionToken')));
+  });
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Member, MemberRole } from '../../contract/accounts';
+import { isLanguage, type Language } from '../../contract/languages';
 import type { DbOrTx } from '../db/types';
 import { members } from '../db/schema';
 
@@ -9,7 +10,15 @@ export type MemberRow = typeof members.$inferSelect;
 /** The member as pages and answers show it: never the password hash. */
 export const toMember = (r: MemberRow): Member => ({
   id: r.id, email: r.email, role: r.role, orgId: r.orgId, active: r.passwordHash !== null, createdAt: r.createdAt.toISOString(),
+  // A stored code no longer offered (a language withdrawn) reads as English, like none.
+  language: r.language !== null && isLanguage(r.language) ? r.language : null,
 });
+
+/** Sets the language of a member's e-mails (their own choice on Security); the caller audits. */
+export async function setMemberLanguage(db: DbOrTx, memberId: string, language: Language): Promise<MemberRow | null> {
+  const [row] = await db.update(members).set({ language }).where(and(eq(members.id, memberId), isNull(members.removedAt))).returning();
+  return row ?? null;
+}
 
 export type CreateMemberResult = { ok: true; row: MemberRow } | { ok: false; code: 'email_taken' };
 

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, signedInMember } from '../dashboard/dashboard.testkit';
+import { auditEvents } from '../db/schema';
 import { createHarness, type Harness } from '../testing/harness';
 import { startSmtpReceiver, type SmtpReceiver } from '../testing/smtp-receiver';
 
@@ -57,6 +59,31 @@ describe('password reset by e-mail', () => {
     const german = await smtp.waitFor((m) => m.to.includes('claire@acme.test') && m !== invitation && m !== french);
     expect(german.subject).toMatch(/Passwort/);
     expect((await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'claire@acme.test', language: 'xx' } })).status).toBe(400);
+  });
+
+  it('lets the member change the language of their e-mails; a bad one changes nothing', async () => {
+    const member = await signedInMember(h, 'lukas@acme.test', 'developer');
+    expect(member.me.member.language).toBeNull();
+    const changed = await asMember(h, member, 'PATCH', '/me', { language: 'de' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.member.language).toBe('de');
+    expect((await asMember(h, member, 'GET', '/me')).body.data.member.language).toBe('de');
+    for (const bad of [{ language: 'xx' }, { language: null }, {}, 'de']) {
+      const refused = await asMember(h, member, 'PATCH', '/me', bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ status: false, code: 400 });
+    }
+    // A change without the CSRF token is refused: the cookie alone changes nothing.
+    const forged = await h.request('PATCH', '/api/dashboard/me', { headers: { cookie: member.cookie }, body: { language: 'fr' } });
+    expect(forged.status).toBe(403);
+    expect((await asMember(h, member, 'GET', '/me')).body.data.member.language).toBe('de');
+    // The reset e-mail, asked without a language, is written in the member's new one.
+    await h.request('POST', '/api/dashboard/auth/forgot-password', { body: { email: 'lukas@acme.test' } });
+    const mail = await smtp.waitFor((m) => m.to.includes('lukas@acme.test'));
+    expect(mail.subject).toMatch(/Passwort/);
+    const entries = await h.ctx.db.select({ action: auditEvents.action, detail: auditEvents.detail }).from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, member.me.member.id), eq(auditEvents.action, 'member.language_changed')));
+    expect(entries).toEqual([{ action: 'member.language_changed', detail: { language: 'de' } }]);
   });
 
   it('answers an unknown address exactly alike and sends nothing; limits repeated asks', async () => {

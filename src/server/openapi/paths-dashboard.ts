@@ -1,4 +1,4 @@
-import { createMemberBodySchema, createOrgBodySchema, forgotPasswordBodySchema, setPasswordBodySchema, signInBodySchema } from '../../contract/accounts';
+import { createMemberBodySchema, createOrgBodySchema, forgotPasswordBodySchema, setPasswordBodySchema, signInBodySchema, updateMeBodySchema } from '../../contract/accounts';
 import { adminDeliveryListQuerySchema, createKeyBodySchema, updateKeyBodySchema } from '../../contract/admin';
 import { createCampaignBodySchema, dashboardCampaignDetailSchema, dashboardCampaignSummarySchema } from '../../contract/campaign';
 import { dashboardDecisionBodySchema, dashboardListQuerySchema } from '../../contract/dashboard';
@@ -67,7 +67,13 @@ export function dashboardPaths(): Paths {
     ...secondFactorSignInPaths(),
     ...securityPaths(op),
     '/dashboard/auth/sign-out': { post: op('Sign out (ends this session)', { responses: { 200: ok('Signed out', null) } }) },
-    '/dashboard/me': { get: op('Who is signed in, their organisation, what their role allows, the CSRF token', { responses: { 200: ok('Signed in', ref('Me')) } }) },
+    '/dashboard/me': {
+      get: op('Who is signed in, their organisation, what their role allows, the CSRF token', { responses: { 200: ok('Signed in', ref('Me')) } }),
+      patch: op("The member's own settings: the language of their e-mails (invitation, password reset), audited as `member.language_changed`", {
+        requestBody: jsonBody(updateMeBodySchema),
+        responses: { 200: ok('Settings saved', ref('Me')), 400: invalid },
+      }),
+    },
     '/dashboard/verifications': {
       get: op('Both families of the organisation, newest first (or `sort=oldest`: waiting longest first), with name, country, risk, assignee and due date, filters (`assignee=me|none|<member id>`) and counts per status under the filters', {
         parameters: queryParameters(dashboardListQuerySchema),

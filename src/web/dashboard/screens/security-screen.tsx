@@ -7,6 +7,7 @@ import { ConfirmIdentityPanel } from '../parts/confirm-identity';
 import { FactorList } from '../parts/factor-list';
 import { Button } from '../../ui/button';
 import { PageStatus } from '../parts/page-status';
+import { MailLanguagePanel } from '../parts/mail-language-panel';
 import { PasskeyAddPanel } from '../parts/passkey-add';
 import { RecoveryCodesPanel } from '../parts/recovery-codes';
 import { SessionsPanel } from '../parts/sessions-panel';
@@ -16,7 +17,8 @@ import { useLoad } from '../use-load';
 import styles from '../dashboard.module.css';
 
 /**
- * The member's second factors (every role), and for owners the organisation's rule. Where the
+ * The member's second factors and sessions, the language of their e-mails (every role), and for
+ * owners the organisation's rule. Where the
  * organisation requires a factor the member lacks, this is the only screen the shell opens.
  */
 export function SecurityScreen() {
@@ -86,6 +88,7 @@ export function SecurityScreen() {
           </>}
           {security.data.factors.length > 0 ? <RecoveryCodesPanel fresh={fresh} left={security.data.recoveryCodesLeft} canRegenerate={security.data.confirmedUntil !== null} onRegenerate={() => void regenerate()} /> : null}
           <SessionsPanel sessions={security.data.sessions} canEnd={security.data.confirmedUntil !== null} onEnded={() => security.reload()} />
+          <MailLanguagePanel me={me} onSaved={refresh} />
           {me.member.role === 'owner' ? (
             <section aria-labelledby="org-security-title" className={styles.panel}>
               <h2 id="org-security-title" className={styles.subtitle}>{t('security.orgTitle')}</h2>
