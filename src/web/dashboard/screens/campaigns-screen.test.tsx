@@ -189,6 +189,29 @@ describe('CampaignsScreen', () => {
     expect((posted[0]!.definition as { questions: { id: string }[] }).questions.map((q) => q.id)).toEqual(['question_2', 'turnover']);
   });
 
+  it('puts documents in order with the move buttons, each keeping its own settings, and says so', async () => {
+    const posted = serve();
+    render(<CampaignsScreen />);
+    const editor = await openDraft('Merchants');
+    const second = await within(editor).findByRole('group', { name: 'Document 2' });
+    expect(within(group('Document 1', editor)).getByRole('button', { name: 'Move document 1 up' })).toHaveProperty('disabled', true);
+    expect(within(second).getByRole('button', { name: 'Move document 2 down' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(second).getByRole('button', { name: 'Move document 2 up' }));
+    const first = group('Document 1', editor);
+    expect(field(first, 'Name shown to the representative').value).toBe('Bank letter');
+    expect(field(first, 'Text in French').value).toBe('Lettre de la banque');
+    expect(box(first, 'Required').checked).toBe(false);
+    expect((within(group('Document 2', editor)).getByLabelText('Kind of document') as HTMLSelectElement).value).toBe('business_registration');
+    // The focus stays with the moved document (its Up button is now disabled: the other one).
+    expect(document.activeElement).toBe(within(first).getByRole('button', { name: 'Move document 1 down' }));
+    expect(within(group('Supporting documents', editor)).getByRole('status').textContent).toBe('Document 2 is now document 1.');
+    expect(within(preview()).getByTestId('preview-documents').textContent).toMatch(/^Bank letter/);
+
+    save();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect((posted[0]!.definition as { documents: { kind: string }[] }).documents.map((d) => d.kind)).toEqual(['bank_letter', 'business_registration']);
+  });
+
   it('says what is wrong next to the field and sends nothing while the campaign is invalid', async () => {
     const posted = serve();
     render(<CampaignsScreen />);

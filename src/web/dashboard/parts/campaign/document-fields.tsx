@@ -7,20 +7,23 @@ import { TextField } from '../text-field';
 import { useErrorText } from './campaign-errors';
 import { isKnownKind, newDocument, type CampaignFormValues } from './campaign-values';
 import { LabelTranslations } from './label-translations';
+import { MoveButtons } from './move-buttons';
+import { useReorder, type MoveDirection } from './use-reorder';
 import styles from './campaign.module.css';
 
 const CUSTOM = '';
 /** Why: an empty optional text is "not set" for the contract (an empty label would be refused). */
 const emptyAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/** Why: the supporting documents asked for, each with its kind, name, whether required and how many files. */
+/** Why: the supporting documents asked for, in the order the representative sees them, each with its kind, name, whether required and how many files. */
 export function DocumentFields() {
   const { t } = useTranslation('dashboard');
   const { control, getValues } = useFormContext<CampaignFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'definition.documents', keyName: 'key' });
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'definition.documents', keyName: 'key' });
   const errorText = useErrorText();
   const id = useId();
   const addRef = useRef<HTMLButtonElement>(null);
+  const reorder = useReorder({ count: fields.length, move, watch: fields, describe: (from, to) => t('campaigns.documents.moved', { from, to }) });
   const error = errorText('definition.documents');
   return (
     <fieldset className={styles.group} aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].join(' ').trim()} data-invalid={error ? true : undefined} data-testid="campaign-documents">
@@ -30,12 +33,14 @@ export function DocumentFields() {
         <ol className={styles.items}>
           {fields.map((f, i) => (
             <li key={f.key}>
-              <DocumentItem index={i} initialKind={f.kind} onRemove={() => { remove(i); addRef.current?.focus(); }} />
+              <DocumentItem index={i} count={fields.length} initialKind={f.kind} buttonId={reorder.buttonId} onMove={(dir) => reorder.shift(i, dir)}
+                onRemove={() => { remove(i); reorder.clear(); addRef.current?.focus(); }} />
             </li>
           ))}
         </ol>
       ) : <p>{t('campaigns.documents.none')}</p>}
       {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+      <p role="status" className={dashboard.visuallyHidden}>{reorder.moved}</p>
       <div className={styles.tools}>
         <button ref={addRef} type="button" className={styles.small} onClick={() => append(newDocument(getValues('definition.documents')))}>{t('campaigns.documents.add')}</button>
       </div>
@@ -43,7 +48,9 @@ export function DocumentFields() {
   );
 }
 
-function DocumentItem({ index, initialKind, onRemove }: { index: number; initialKind: string; onRemove: () => void }) {
+function DocumentItem({ index, count, initialKind, buttonId, onMove, onRemove }: {
+  index: number; count: number; initialKind: string; buttonId: (index: number, dir: MoveDirection) => string; onMove: (dir: MoveDirection) => void; onRemove: () => void;
+}) {
   const { t } = useTranslation('dashboard');
   const { control, register } = useFormContext<CampaignFormValues>();
   const errorText = useErrorText();
@@ -93,6 +100,8 @@ function DocumentItem({ index, initialKind, onRemove }: { index: number; initial
           error={errorText(`${path}.maxFiles`, 'maxFiles')} {...register(`${path}.maxFiles`, { valueAsNumber: true })} />
       </div>
       <div className={styles.tools}>
+        <MoveButtons index={index} count={count} buttonId={buttonId} onMove={onMove}
+          upLabel={t('campaigns.documents.upLabel', { n })} downLabel={t('campaigns.documents.downLabel', { n })} />
         <button type="button" className={styles.small} aria-label={t('campaigns.documents.removeLabel', { n })} onClick={onRemove}>{t('campaigns.documents.remove')}</button>
       </div>
     </fieldset>

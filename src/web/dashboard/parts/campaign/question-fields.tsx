@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { questionTypeSchema } from '../../../../contract/campaign';
@@ -8,6 +8,8 @@ import { useErrorText } from './campaign-errors';
 import { isChoice, newQuestion, withStep, type CampaignFormValues } from './campaign-values';
 import { LabelTranslations } from './label-translations';
 import { OptionFields } from './option-fields';
+import { MoveButtons } from './move-buttons';
+import { useReorder, type MoveDirection } from './use-reorder';
 import styles from './campaign.module.css';
 
 /** Why: the campaign's own questions: added, removed, put in order, each with its type and answers. */
@@ -16,28 +18,9 @@ export function QuestionFields() {
   const { control, getValues, setValue } = useFormContext<CampaignFormValues>();
   const { fields, append, remove, move } = useFieldArray({ control, name: 'definition.questions', keyName: 'key' });
   const errorText = useErrorText();
-  const base = useId();
   const addRef = useRef<HTMLButtonElement>(null);
-  const [moved, setMoved] = useState('');
-  // After a move, the focus follows the question to its new place (the same button, or the other
-  // one when the question reached an end).
-  const refocus = useRef<{ index: number; dir: 'up' | 'down' } | null>(null);
-  useEffect(() => {
-    const pending = refocus.current;
-    if (!pending) return;
-    refocus.current = null;
-    const same = document.getElementById(`${base}-${pending.index}-${pending.dir}`) as HTMLButtonElement | null;
-    const other = document.getElementById(`${base}-${pending.index}-${pending.dir === 'up' ? 'down' : 'up'}`);
-    (same && !same.disabled ? same : other)?.focus();
-  }, [fields, base]);
-
-  const shift = (from: number, dir: 'up' | 'down') => {
-    const to = dir === 'up' ? from - 1 : from + 1;
-    if (to < 0 || to >= fields.length) return;
-    refocus.current = { index: to, dir };
-    move(from, to);
-    setMoved(t('campaigns.questions.moved', { from: from + 1, to: to + 1 }));
-  };
+  const reorder = useReorder({ count: fields.length, move, watch: fields, describe: (from, to) => t('campaigns.questions.moved', { from, to }) });
+  const base = reorder.base;
   const add = () => {
     const steps = getValues('definition.steps');
     // A first question brings its step along (the contract asks for both together).
@@ -53,13 +36,13 @@ export function QuestionFields() {
         <ol className={styles.items}>
           {fields.map((f, i) => (
             <li key={f.key}>
-              <QuestionItem index={i} count={fields.length} idBase={base} onMove={(dir) => shift(i, dir)} onRemove={() => { remove(i); setMoved(''); addRef.current?.focus(); }} />
+              <QuestionItem index={i} count={fields.length} buttonId={reorder.buttonId} onMove={(dir) => reorder.shift(i, dir)} onRemove={() => { remove(i); reorder.clear(); addRef.current?.focus(); }} />
             </li>
           ))}
         </ol>
       ) : <p>{t('campaigns.questions.none')}</p>}
       {error ? <p id={`${base}-error`} className={styles.error}>{error}</p> : null}
-      <p role="status" className={dashboard.visuallyHidden}>{moved}</p>
+      <p role="status" className={dashboard.visuallyHidden}>{reorder.moved}</p>
       <div className={styles.tools}>
         <button ref={addRef} type="button" className={styles.small} onClick={add}>{t('campaigns.questions.add')}</button>
       </div>
@@ -67,8 +50,8 @@ export function QuestionFields() {
   );
 }
 
-function QuestionItem({ index, count, idBase, onMove, onRemove }: {
-  index: number; count: number; idBase: string; onMove: (dir: 'up' | 'down') => void; onRemove: () => void;
+function QuestionItem({ index, count, buttonId, onMove, onRemove }: {
+  index: number; count: number; buttonId: (index: number, dir: MoveDirection) => string; onMove: (dir: MoveDirection) => void; onRemove: () => void;
 }) {
   const { t } = useTranslation('dashboard');
   const { register, setValue, getValues } = useFormContext<CampaignFormValues>();
@@ -84,10 +67,8 @@ function QuestionItem({ index, count, idBase, onMove, onRemove }: {
     <fieldset className={styles.item} data-testid="campaign-question">
       <legend className={styles.itemTitle}>{t('campaigns.questions.item', { n })}</legend>
       <div className={styles.tools}>
-        <button id={`${idBase}-${index}-up`} type="button" className={styles.small} disabled={index === 0}
-          aria-label={t('campaigns.questions.upLabel', { n })} onClick={() => onMove('up')}>↑ {t('campaigns.questions.up')}</button>
-        <button id={`${idBase}-${index}-down`} type="button" className={styles.small} disabled={index === count - 1}
-          aria-label={t('campaigns.questions.downLabel', { n })} onClick={() => onMove('down')}>↓ {t('campaigns.questions.down')}</button>
+        <MoveButtons index={index} count={count} buttonId={buttonId} onMove={onMove}
+          upLabel={t('campaigns.questions.upLabel', { n })} downLabel={t('campaigns.questions.downLabel', { n })} />
         <button type="button" className={styles.small} aria-label={t('campaigns.questions.removeLabel', { n })} onClick={onRemove}>{t('campaigns.questions.remove')}</button>
       </div>
       <TextField label={t('campaigns.questions.label')} error={errorText(`${path}.label`)} dir="auto" {...register(`${path}.label`)} />
