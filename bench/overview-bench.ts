@@ -5,6 +5,7 @@ import { asc } from 'drizzle-orm';
 import { INDIVIDUAL_FLOW_VERSION, type OutcomeKind } from '../src/contract/overview';
 import { dayOf, recordMilestone, recordOpened, recordOutcome } from '../src/server/analytics/record';
 import { overviewOf } from '../src/server/analytics/overview';
+import { reasonCategories } from '../src/server/analytics/reason-category';
 import { bucketOf } from '../src/server/analytics/time-buckets';
 import { deviceAndBrowser } from '../src/server/analytics/user-agent';
 import { openDatabase } from '../src/server/db/client';
@@ -47,7 +48,8 @@ const userAgents = [
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
   'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
 ];
-const declineReasons = ['Document expired', 'Face does not match the document', 'Document not readable', 'Screen or printed photo', 'Underage', 'Document type not accepted'];
+// Decision reasons as the rules, the screening and reviewers write them (counted by code).
+const declineReasons = ['Document expired', 'Face on the document does not match the selfie', 'Liveness evidence shows no motion', 'minimum_age: age 16 on the document\'s date of birth, the key asks for 18+', 'sanctions_hit: A Person ~ A Listed Entity on a list (version 3), score 0.93', 'The photo of the document is blurred or cut off.'];
 
 interface Event { kind: 'opened' | 'milestone' | 'outcome'; name: string; at: Date; reason?: string }
 interface SimSession { id: string; apiKeyId: string; ua: string; events: Event[] }
@@ -116,7 +118,7 @@ function aggregate(sessions: SimSession[]) {
         if (reached.has(mark)) continue;
         reached.set(mark, { at: e.at.getTime(), tries: 1 });
         add(counters, `${base}|outcome|${e.name}`);
-        if (e.reason && e.name === 'declined') add(counters, `${base}|reason|${e.name}:${e.reason}`);
+        if (e.reason && e.name === 'declined') for (const code of reasonCategories(e.reason)) add(counters, `${base}|reason|${e.name}:${code}`);
         if (e.name === 'approved' || e.name === 'declined') hit('decided', e.at, true);
       }
     }

@@ -87,6 +87,7 @@ test('the overview shows the funnel of the sessions the test drove, with each st
   await expect(overview.outcomeRow('declined')).toContainText('25%');
   await expect(overview.outcomeRow('approved')).toContainText('0%');
   await expect(page.getByTestId('overview-reasons-declined').locator('li')).toHaveCount(1);
+  await expect(page.getByTestId('overview-reasons-declined')).toContainText('The selfie was a picked photo, not a live person');
   await expect(page.getByTestId('overview-devices')).toContainText('Phone');
   await expectAccessible(page, 'overview');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyStepIds } from './campaign';
+import { riskSignals } from './risk-rules';
 
 /**
  * The dashboard's overview: how a customer's users fare in the hosted flows, computed from
@@ -22,6 +23,18 @@ export const flowFamilySchema = z.enum(['individual', 'company']);
 /** Where sessions end (or pass): `review` is counted when a session reaches a specialist. */
 export const outcomeKinds = ['approved', 'declined', 'review', 'resubmission', 'abandoned', 'cancelled'] as const;
 export type OutcomeKind = (typeof outcomeKinds)[number];
+
+/**
+ * What the overview counts as a reason: a code, never the reason's text. Decision reasons carry
+ * people's data (a screening hit names the person and the listed entity; a reviewer or the
+ * customer writes what they like), and the overview's counters outlive redaction and are read by
+ * every role, so words that are not an automatic check's are all counted as `other`.
+ */
+export const overviewReasonCodes = [
+  ...riskSignals, 'face_mismatch', 'liveness_no_motion', 'liveness_other_person', 'liveness_failed',
+  'liveness_not_performed', 'liveness_attempts_exhausted', 'selfie_not_live', 'resubmission_limit', 'unspecified', 'other',
+] as const;
+export type OverviewReasonCode = (typeof overviewReasonCodes)[number];
 
 /** Device classes from the User-Agent (bowser's platform types; `unknown` when none). */
 export const deviceClasses = ['mobile', 'tablet', 'desktop', 'tv', 'bot', 'unknown'] as const;
@@ -84,6 +97,7 @@ export const overviewSchema = z.object({
   funnel: z.array(funnelStageSchema),
   steps: z.array(stepStatsSchema),
   outcomes: z.array(z.object({ outcome: z.enum(outcomeKinds), count: z.number().int() })),
+  /** `reason`: one of overviewReasonCodes (a string, so a code added later reads on older clients). */
   reasons: z.array(z.object({ outcome: z.enum(outcomeKinds), reason: z.string(), count: z.number().int() })),
   devices: z.array(z.object({ device: z.string(), ...splitRow })),
   browsers: z.array(z.object({ browser: z.string(), ...splitRow })),

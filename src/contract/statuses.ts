@@ -52,6 +52,10 @@ export const companyStatuses = companyStatusSchema.options;
  * sent; its numeric value: not shown"). Sent as `reasonCode` in the failed decision payload.
  */
 export const RESUBMISSION_LIMIT_EXCEEDED = 4290;
+/** The reason that goes with it. */
+export const RESUBMISSION_LIMIT_REASON = 'Resubmission limit exceeded';
+/** A failed decision's reason when none was given (a customer's `failed` without one). */
+export const DEFAULT_FAILED_REASON = 'Verification failed';
 
 export const verificationMethodSchema = z.enum(['auto', 'manual']);
 export type VerificationMethod = z.infer<typeof verificationMethodSchema>;

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/types';
 import { apiKeys, flowDaily, flowDailyDevices, flowSessions } from '../db/schema';
 import { bucketOf } from './time-buckets';
 import { deviceAndBrowser } from './user-agent';
+import { reasonCategories } from './reason-category';
 
 /** The session a milestone belongs to, as the product wing names it. */
 export interface FlowSubject {
@@ -17,7 +18,6 @@ export interface FlowSubject {
 type SessionRow = typeof flowSessions.$inferSelect;
 
 const OUTCOME_PREFIX = 'outcome:';
-const REASON_MAX = 120;
 
 /**
  * The link was opened in a browser: the session joins the overview, on today's cohort (its
@@ -75,8 +75,8 @@ export async function recordMilestone(tx: DbOrTx, subject: FlowSubject, mileston
 
 /**
  * Where a session ended or passed (approved, declined, sent to a specialist, asked for new photos,
- * abandoned, cancelled), once per kind, with its reason (reason codes and listed reasons, never
- * personal data: callers pass the decision's reason text, capped). Approved and declined also
+ * abandoned, cancelled), once per kind, with its reasons as codes (callers pass the decision's
+ * reason text; reasonCategories keeps no word of it that is not an automatic check's). Approved and declined also
  * reach the funnel's last stage, `decided`.
  */
 export async function recordOutcome(tx: DbOrTx, subject: FlowSubject, outcome: OutcomeKind, reason: string, at: Date): Promise<void> {
@@ -88,8 +88,7 @@ export async function recordOutcome(tx: DbOrTx, subject: FlowSubject, outcome: O
     .returning();
   if (!row) return;
   const counters: [string, string][] = [['outcome', outcome]];
-  const why = reason.trim().slice(0, REASON_MAX);
-  if (why) counters.push(['reason', `${outcome}:${why}`]);
+  for (const code of reasonCategories(reason)) counters.push(['reason', `${outcome}:${code}`]);
   await count(tx, row, counters);
   if (outcome === 'approved' || outcome === 'declined') await recordMilestone(tx, subject, 'decided', at);
 }

@@ -20,6 +20,17 @@ export interface RulesResult {
 }
 
 /**
+ * The automatic failures' sentences (decision webhooks carry them, customers match on them);
+ * exported so the overview can count them as codes (analytics/reason-category.ts).
+ */
+export const FAILURE_SENTENCES = {
+  face_mismatch: 'Face on the document does not match the selfie',
+  document_expired: 'Document expired',
+  liveness_no_motion: 'Liveness evidence shows no motion',
+  liveness_other_person: 'Liveness evidence shows another person',
+} as const;
+
+/**
  * The automatic decision of a live session from its analysis. Clear failures (another person
  * with high confidence, an expired document, liveness evidence with no motion or another face)
  * fail; anything short of a clean pass goes to a specialist with the scores. `review` mode runs
@@ -35,7 +46,7 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   const failures: string[] = [];
   const doubts: string[] = [];
 
-  if (a.faceDistance !== null && a.faceDistance >= FACE_MISMATCH_MIN) failures.push('Face on the document does not match the selfie');
+  if (a.faceDistance !== null && a.faceDistance >= FACE_MISMATCH_MIN) failures.push(FAILURE_SENTENCES.face_mismatch);
   else if (a.faceDistance !== null && a.faceDistance > FACE_MATCH_MAX) doubts.push(`face match uncertain (distance ${a.faceDistance})`);
   if (!a.selfie) doubts.push('no face found on the selfie');
   else if (a.selfie.faces > 1) doubts.push('more than one face on the selfie');
@@ -54,13 +65,13 @@ export function decideFromAnalysis(a: SessionAnalysis, liveness: StoredLiveness,
   const signals = raiseSignals(a, risk);
   for (const s of signals) {
     // The expired document keeps its reason of old (customers match on it).
-    const text = s.signal === 'document_expired' ? 'Document expired' : `${s.signal}: ${s.detail}`;
+    const text = s.signal === 'document_expired' ? FAILURE_SENTENCES.document_expired : `${s.signal}: ${s.detail}`;
     if (s.action === 'decline') failures.push(text);
     else if (s.action === 'review') doubts.push(text);
   }
 
-  if (server.verdict === 'no_motion') failures.push('Liveness evidence shows no motion');
-  else if (server.verdict === 'other_person') failures.push('Liveness evidence shows another person');
+  if (server.verdict === 'no_motion') failures.push(FAILURE_SENTENCES.liveness_no_motion);
+  else if (server.verdict === 'other_person') failures.push(FAILURE_SENTENCES.liveness_other_person);
   else if (server.verdict === 'uncertain') doubts.push(`liveness re-check uncertain: ${server.notes.join('; ')}`);
   if (liveness.outcome !== 'passed') doubts.push(`liveness ${liveness.outcome}${liveness.reason ? `: ${liveness.reason}` : ''}`);
   // The light could not be measured (bright daylight, a face that does not react): never a silent pass.

@@ -1,5 +1,5 @@
 import type { DocInfo } from '../../contract/document';
-import { individualStatusCodes, RESUBMISSION_LIMIT_EXCEEDED } from '../../contract/statuses';
+import { DEFAULT_FAILED_REASON, individualStatusCodes, RESUBMISSION_LIMIT_EXCEEDED, RESUBMISSION_LIMIT_REASON } from '../../contract/statuses';
 import type { Tx } from '../db/types';
 import type { EarlierAttempt } from '../db/schema';
 import { livenessOfRow } from '../liveness/liveness-state';
@@ -31,7 +31,6 @@ export function isUndecided(row: Pick<VerificationRow, 'status' | 'decision'>): 
   return (row.status === 'started' && row.decision === 'submitted') || (row.status === 'completed' && row.decision === 'review');
 }
 
-export const DEFAULT_FAILED_REASON = 'Verification failed';
 
 /**
  * Applies a conclusive decision inside the caller's transaction (row locked by the caller).
@@ -69,7 +68,6 @@ export async function applyDecision(tx: Tx, row: VerificationRow, input: Decisio
 
 /** One resubmission per person (spec: Limits); the second request declines the session. */
 export const MAX_RESUBMISSIONS = 1;
-export const RESUBMISSION_LIMIT_REASON = 'Resubmission limit exceeded';
 
 /**
  * A specialist asks for new captures: decision `resubmit`, status back to `started`, captures

@@ -102,7 +102,7 @@ export function dashboardPaths(): Paths {
     ...companyCasePaths(op),
     ...caseworkPaths(op),
     '/dashboard/overview': {
-      get: op('The organisation\'s hosted-flow overview for a period of cohort days (UTC; default the last 30, at most 366): the funnel with each stage\'s drop-off, time per step (p50/p90, estimated from a histogram) and retried captures, outcome counts with the top five reasons each, device class and browser family split, volume per day. Filters: `family` (`individual` default, `company`), `apiKeyId`, `flowVersion`. Every role; counts only', {
+      get: op('The organisation\'s hosted-flow overview for a period of cohort days (UTC; default the last 30, at most 366): the funnel with each stage\'s drop-off, time per step (p50/p90, estimated from a histogram) and retried captures, outcome counts with the top five reasons each (as codes: an automatic check code or `other`, never the words of a reason), device class and browser family split, volume per day. Filters: `family` (`individual` default, `company`), `apiKeyId`, `flowVersion`. Every role; counts only', {
         parameters: queryParameters(overviewQueryFields),
         responses: { 200: ok('Fetched overview', toSchema(overviewSchema)), 400: invalid },
       }),

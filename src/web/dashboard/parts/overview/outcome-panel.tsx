@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Overview } from '../../../../contract/overview';
+import type { Overview, OverviewReasonCode } from '../../../../contract/overview';
+import { riskSignals, type RiskSignal } from '../../../../contract/risk-rules';
 import { chartColours } from './chart-colours';
 import { countOf, percentOf } from './overview-format';
 import styles from './overview.module.css';
@@ -12,11 +13,10 @@ export function OutcomePanel({ overview }: { overview: Overview }) {
   const lang = i18n.language;
   const rtl = i18n.dir() === 'rtl';
   const data = overview.outcomes.map((o) => ({ key: o.outcome, name: t(`overview.outcome.${o.outcome}`), count: o.count }));
-  /** A machine reason (`selfie_not_live`, `liveness_failed: …`) in words; a reviewer's own text as written. */
-  const reasonText = (reason: string) => {
-    const code = /^([a-z]+(?:_[a-z]+)+)(?::|$)/.exec(reason)?.[1];
-    return code ? t(`overview.reasonCode.${code}`, { defaultValue: reason }) : reason;
-  };
+  /** A reason code in words: a risk signal by its name on the risk rules, the others by the overview's. */
+  const reasonText = (code: string) => (riskSignals as readonly string[]).includes(code)
+    ? t(`risk.signal.${code as RiskSignal}`)
+    : t(`overview.reasonCode.${code as Exclude<OverviewReasonCode, RiskSignal>}`, { defaultValue: code });
   const withReasons = overview.outcomes.filter((o) => overview.reasons.some((r) => r.outcome === o.outcome));
   return (
     <>
