@@ -31,7 +31,6 @@ export function isUndecided(row: Pick<VerificationRow, 'status' | 'decision'>): 
   return (row.status === 'started' && row.decision === 'submitted') || (row.status === 'completed' && row.decision === 'review');
 }
 
-
 /**
  * Applies a conclusive decision inside the caller's transaction (row locked by the caller).
  * Successful: `verification.biometrics_matched` (events URL; the session reads `completed`

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 export type MoveDirection = 'up' | 'down';
 
+const idOf = (base: string, index: number, dir: MoveDirection) => `${base}-${index}-${dir}`;
+
 /**
  * Why: moving an item of a list (questions, documents) one place up or down with buttons, for
  * keyboard and screen-reader users alike (no drag and drop). After a move the focus follows the
@@ -19,13 +21,13 @@ export function useReorder({ count, move, describe, watch }: {
   const base = useId();
   const [moved, setMoved] = useState('');
   const refocus = useRef<{ index: number; dir: MoveDirection } | null>(null);
-  const buttonId = (index: number, dir: MoveDirection) => `${base}-${index}-${dir}`;
+  const buttonId = (index: number, dir: MoveDirection) => idOf(base, index, dir);
   useEffect(() => {
     const pending = refocus.current;
     if (!pending) return;
     refocus.current = null;
-    const same = document.getElementById(`${base}-${pending.index}-${pending.dir}`) as HTMLButtonElement | null;
-    const other = document.getElementById(`${base}-${pending.index}-${pending.dir === 'up' ? 'down' : 'up'}`);
+    const same = document.getElementById(idOf(base, pending.index, pending.dir)) as HTMLButtonElement | null;
+    const other = document.getElementById(idOf(base, pending.index, pending.dir === 'up' ? 'down' : 'up'));
     (same && !same.disabled ? same : other)?.focus();
   }, [watch, base]);
   const shift = (from: number, dir: MoveDirection) => {
